@@ -1,0 +1,50 @@
+// swift-tools-version:6.1
+import PackageDescription
+
+let package = Package(
+    name: "CoreBluetoothLinux",
+    platforms: [.macOS(.v15)],
+    products: [
+        .library(name: "CoreBluetooth", targets: ["CoreBluetooth"]),
+        .library(name: "Host", targets: ["Host"]),
+        .library(name: "HCI", targets: ["HCI"]),
+        .library(name: "VirtualRadio", targets: ["VirtualRadio"]),
+        .executable(name: "bluetooth", targets: ["bluetooth"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+        .package(url: "https://github.com/apple/swift-crypto", from: "4.5.2"),
+    ],
+    targets: [
+        .target(name: "HCI"),
+        .target(
+            name: "Host",
+            dependencies: ["HCI", .product(name: "Logging", package: "swift-log")]
+        ),
+        .target(
+            name: "VirtualRadio",
+            dependencies: [
+                "HCI",
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "_CryptoExtras", package: "swift-crypto"),
+            ]
+        ),
+        .target(name: "CoreBluetooth", dependencies: ["Host"]),
+        .executableTarget(
+            name: "bluetooth",
+            dependencies: [
+                "CoreBluetooth", "Host", "HCI", "VirtualRadio",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
+        .testTarget(name: "HCITests", dependencies: ["HCI"]),
+        .testTarget(name: "HostTests", dependencies: ["Host", "HCI"]),
+        .testTarget(name: "VirtualRadioTests", dependencies: ["VirtualRadio", "HCI"]),
+        .testTarget(name: "CoreBluetoothTests", dependencies: ["CoreBluetooth"]),
+        .testTarget(name: "bluetoothTests", dependencies: ["bluetooth"]),
+        .testTarget(name: "InteropTests", dependencies: ["Host", "HCI", "VirtualRadio"]),
+    ],
+    swiftLanguageModes: [.v6]
+)

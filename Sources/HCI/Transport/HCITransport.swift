@@ -1,0 +1,39 @@
+/// Carries HCI packets between a host and a controller, whichever side holds it.
+///
+/// Every transport (in-process, TCP, UNIX socket, serial UART, HCI user channel), the virtual
+/// controller and the btsnoop decorator conform, so nothing above knows which one it runs on.
+public protocol HCITransport: AnyObject, Sendable {
+    /// Sends one packet to the other side.
+    func send(_ packet: HCIPacket) async throws(TransportError)
+    /// The packets from the other side, in order; the stream finishes when the transport closes
+    /// and throws ``TransportError`` when it fails (a framing error, a lost connection).
+    var incoming: AsyncThrowingStream<HCIPacket, any Error> { get }
+    /// Closes the transport; `incoming` then finishes.
+    func close() async
+}
+
+/// Why a transport could not be opened or failed while in use.
+public enum TransportError: Error, Equatable, Sendable {
+    /// The transport spec string is not one we understand.
+    case invalidSpec(String, reason: String)
+    /// Opening the transport failed; `reason` names the system's cause.
+    case openFailed(spec: String, reason: String)
+    /// The byte stream held something that is not an H4 packet.
+    case framing(String)
+    /// The transport is closed.
+    case closed
+    /// Reading or writing failed; `reason` names the system's cause.
+    case io(String)
+}
+
+extension TransportError: CustomStringConvertible {
+    public var description: String {
+        switch self {
+        case .invalidSpec(let spec, let reason): "invalid transport '\(spec)': \(reason)"
+        case .openFailed(let spec, let reason): "cannot open transport '\(spec)': \(reason)"
+        case .framing(let reason): "HCI framing error: \(reason)"
+        case .closed: "transport closed"
+        case .io(let reason): "transport I/O error: \(reason)"
+        }
+    }
+}
