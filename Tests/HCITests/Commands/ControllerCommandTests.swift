@@ -74,6 +74,16 @@ struct ControllerCommandTests {
             "55 44 33 22 11 c0")
     }
 
+    @Test("Read Buffer Size (7.4.5) returns the shared ACL and synchronous buffers")
+    func readBufferSize() throws {
+        try expectCommandCodec(ReadBufferSizeCommand(), opcode: 0x1005, parameters: "", known: KnownCommand.readBufferSize)
+        try expectReturnParametersCodec(
+            ReadBufferSizeCommand.ReturnParameters(
+                aclDataPacketLength: 0x03FD, synchronousDataPacketLength: 0x40, totalNumACLDataPackets: 0x0008,
+                totalNumSynchronousDataPackets: 0x0002),
+            "fd 03 40 08 00 02 00")
+    }
+
     @Test("Read RSSI (7.5.4) takes a handle and returns it with a signed RSSI")
     func readRSSI() throws {
         try expectCommandCodec(
