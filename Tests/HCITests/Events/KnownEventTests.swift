@@ -63,7 +63,9 @@ struct KnownEventTests {
                 }
                 packet = seed
             } else {
-                let code = round % 7 == 1 ? UInt8(truncatingIfNeeded: random.next()) : codes[Int(random.next() % UInt64(codes.count))]
+                let code =
+                    round % 7 == 1
+                    ? UInt8(truncatingIfNeeded: random.next()) : codes[Int(random.next() % UInt64(codes.count))]
                 let length = Int(random.next() % (round % 5 == 1 ? 256 : 40))
                 var parameters = (0..<length).map { _ in UInt8(truncatingIfNeeded: random.next()) }
                 if code == 0x3E, !parameters.isEmpty {
