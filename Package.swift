@@ -44,7 +44,8 @@ let package = Package(
         .testTarget(name: "VirtualRadioTests", dependencies: ["VirtualRadio", "HCI"]),
         .testTarget(name: "CoreBluetoothTests", dependencies: ["CoreBluetooth"]),
         .testTarget(name: "bluetoothTests", dependencies: ["bluetooth"]),
-        .testTarget(name: "InteropTests", dependencies: ["Host", "HCI", "VirtualRadio"]),
+        .testTarget(
+            name: "InteropTests", dependencies: ["Host", "HCI", "VirtualRadio"], exclude: ["bumble"]),
     ],
     swiftLanguageModes: [.v6]
 )
