@@ -3,6 +3,8 @@ import Testing
 
 @testable import Host
 
+private typealias Sample = SMPSampleData
+
 @Suite("Security Manager cryptographic toolbox")
 struct CryptoToolboxTests {
     @Test("e is AES-128 (FIPS 197, Appendix C.1)")
@@ -30,18 +32,18 @@ struct CryptoToolboxTests {
     )
     func aesCMAC(message: String, expected: String) {
         let key: UInt128 = 0x2B7E1516_28AED2A6_ABF71588_09CF4F3C
-        let mac = CryptoToolbox.aesCMAC(key: key, message: SMPSampleData.octets(message))
-        #expect(mac == UInt128(bigEndianBytes: SMPSampleData.octets(expected)))
+        let mac = CryptoToolbox.aesCMAC(key: key, message: Sample.octets(message))
+        #expect(mac == UInt128(bigEndianBytes: Sample.octets(expected)))
     }
 
     @Test("ah hashes prand with the IRK (Appendix D)")
     func ah() {
-        #expect(CryptoToolbox.ah(k: SMPSampleData.key128, r: 0x708194) == 0x0DFBAA)
+        #expect(CryptoToolbox.ah(k: Sample.key128, r: 0x708194) == 0x0DFBAA)
     }
 
     @Test("ah uses only the low 24 bits of prand")
     func ahIgnoresHighBits() {
-        #expect(CryptoToolbox.ah(k: SMPSampleData.key128, r: 0xFF70_8194) == 0x0DFBAA)
+        #expect(CryptoToolbox.ah(k: Sample.key128, r: 0xFF70_8194) == 0x0DFBAA)
     }
 
     @Test("c1 gives the legacy confirm value from the PDUs as sent (Vol 3, Part H, 2.2.3 sample)")
@@ -69,52 +71,55 @@ struct CryptoToolboxTests {
 
     @Test("f4 gives the Secure Connections confirm value (Appendix D)")
     func f4() {
-        let confirm = CryptoToolbox.f4(u: SMPSampleData.publicKeyAX, v: SMPSampleData.privateKeyB, x: SMPSampleData.n1, z: 0)
+        let confirm = CryptoToolbox.f4(u: Sample.publicKeyAX, v: Sample.privateKeyB, x: Sample.n1, z: 0)
         #expect(confirm == 0xF2C916F1_07A9BD1C_F1EDA1BE_A974872D)
     }
 
     @Test("f5 derives the MacKey and the LTK (Appendix D)")
     func f5() {
-        let keys = CryptoToolbox.f5(w: SMPSampleData.dhKey, n1: SMPSampleData.n1, n2: SMPSampleData.n2, a1: SMPSampleData.a1, a2: SMPSampleData.a2)
-        #expect(keys.macKey == SMPSampleData.macKey)
+        let keys = CryptoToolbox.f5(w: Sample.dhKey, n1: Sample.n1, n2: Sample.n2, a1: Sample.a1, a2: Sample.a2)
+        #expect(keys.macKey == Sample.macKey)
         #expect(keys.ltk == 0x69867911_69D7CD23_980522B5_94750A38)
     }
 
     @Test("f6 gives the DHKey check value (Appendix D)")
     func f6() {
         let check = CryptoToolbox.f6(
-            w: SMPSampleData.macKey,
-            n1: SMPSampleData.n1,
-            n2: SMPSampleData.n2,
+            w: Sample.macKey,
+            n1: Sample.n1,
+            n2: Sample.n2,
             r: 0x12A3343B_B453BB54_08DA42D2_0C2D0FC8,
             ioCap: .init(authReq: 0x01, oobDataFlag: 0x01, ioCapability: 0x02),
-            a1: SMPSampleData.a1,
-            a2: SMPSampleData.a2
+            a1: Sample.a1,
+            a2: Sample.a2
         )
         #expect(check == 0xE3C47398_9CD0E8C5_D26C0B09_DA958F61)
     }
 
     @Test("g2 gives the six-digit numeric comparison value (Appendix D)")
     func g2() {
-        let value = CryptoToolbox.g2(u: SMPSampleData.publicKeyAX, v: SMPSampleData.privateKeyB, x: SMPSampleData.n1, y: SMPSampleData.n2)
+        let value = CryptoToolbox.g2(u: Sample.publicKeyAX, v: Sample.privateKeyB, x: Sample.n1, y: Sample.n2)
         #expect(value == 0x2F9E_D5BA % 1_000_000)
         #expect(value == 938_554)
     }
 
     @Test("h6 derives a key from a key ID (Appendix D)")
     func h6() {
-        #expect(CryptoToolbox.h6(w: SMPSampleData.key128, keyID: 0x6C65_6272) == 0x2D9AE102_E76DC91C_E8D3A9E2_80B16399)
+        #expect(CryptoToolbox.h6(w: Sample.key128, keyID: 0x6C65_6272) == 0x2D9AE102_E76DC91C_E8D3A9E2_80B16399)
     }
 
     @Test("h7 derives a key under a salt (Appendix D)")
     func h7() {
         let salt: UInt128 = 0x00000000_00000000_00000000_746D7031
-        #expect(CryptoToolbox.h7(salt: salt, w: SMPSampleData.key128) == 0xFB173597_C6A3C0EC_D2998C2A_75A57011)
+        #expect(CryptoToolbox.h7(salt: salt, w: Sample.key128) == 0xFB173597_C6A3C0EC_D2998C2A_75A57011)
     }
 
     @Test(
         "h6 and h7 turn an LTK into a BR/EDR link key (Appendix D)",
-        arguments: [(false, 0xBC1CA4EF_633FC1BD_0D8230AF_EE388FB0 as UInt128), (true, 0x287AD379_DCA40253_0A39F1F4_3047B835)]
+        arguments: [
+            (false, 0xBC1CA4EF_633FC1BD_0D8230AF_EE388FB0 as UInt128),
+            (true, 0x287AD379_DCA40253_0A39F1F4_3047B835),
+        ]
     )
     func ltkToLinkKey(ct2: Bool, expected: UInt128) {
         let ltk: UInt128 = 0x368DF9BC_E3264B58_BD066C33_334FBF64
@@ -125,7 +130,10 @@ struct CryptoToolboxTests {
 
     @Test(
         "h6 and h7 turn a BR/EDR link key into an LTK (Appendix D)",
-        arguments: [(false, 0xA813FB72_F1A3DFA1_8A2C9A43_F10D0A30 as UInt128), (true, 0xE85E09EB_5ECCB3E2_69418A13_3211BC79)]
+        arguments: [
+            (false, 0xA813FB72_F1A3DFA1_8A2C9A43_F10D0A30 as UInt128),
+            (true, 0xE85E09EB_5ECCB3E2_69418A13_3211BC79),
+        ]
     )
     func linkKeyToLTK(ct2: Bool, expected: UInt128) {
         let linkKey: UInt128 = 0x05040302_01000908_07060504_03020100
@@ -137,9 +145,9 @@ struct CryptoToolboxTests {
     @Test("128-bit values go into PDUs least significant octet first")
     func wireOrder() throws {
         var writer = ByteWriter()
-        writer.write(SMPSampleData.macKey)
-        #expect(writer.bytes == SMPSampleData.macKey.bigEndianBytes.reversed())
+        writer.write(Sample.macKey)
+        #expect(writer.bytes == Sample.macKey.bigEndianBytes.reversed())
         var reader = ByteReader(writer.bytes)
-        #expect(try reader.read(UInt128.self) == SMPSampleData.macKey)
+        #expect(try reader.read(UInt128.self) == Sample.macKey)
     }
 }

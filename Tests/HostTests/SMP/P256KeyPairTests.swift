@@ -2,25 +2,27 @@ import Testing
 
 @testable import Host
 
+private typealias Sample = SMPSampleData
+
 @Suite("P-256 keys for LE Secure Connections")
 struct P256KeyPairTests {
     @Test("the debug private key gives the spec's debug public key")
     func debugPublicKey() {
         let debug = P256KeyPair.debug
-        #expect(debug.publicKey.x == SMPSampleData.publicKeyAX)
-        #expect(debug.publicKey.y == SMPSampleData.publicKeyAY)
+        #expect(debug.publicKey.x == Sample.publicKeyAX)
+        #expect(debug.publicKey.y == Sample.publicKeyAY)
         #expect(debug.publicKey.isDebugKey)
     }
 
     @Test("both sample key pairs compute the spec's DHKey")
     func sampleDHKey() throws {
-        let a = try P256KeyPair(privateKey: SMPSampleData.privateKeyA)
-        let b = try P256KeyPair(privateKey: SMPSampleData.privateKeyB)
-        #expect(b.publicKey.x == SMPSampleData.publicKeyBX)
-        #expect(b.publicKey.y == SMPSampleData.publicKeyBY)
-        let publicB = try P256PublicKey(x: SMPSampleData.publicKeyBX, y: SMPSampleData.publicKeyBY)
-        #expect(try a.dhKey(with: publicB) == SMPSampleData.dhKey)
-        #expect(try b.dhKey(with: a.publicKey) == SMPSampleData.dhKey)
+        let a = try P256KeyPair(privateKey: Sample.privateKeyA)
+        let b = try P256KeyPair(privateKey: Sample.privateKeyB)
+        #expect(b.publicKey.x == Sample.publicKeyBX)
+        #expect(b.publicKey.y == Sample.publicKeyBY)
+        let publicB = try P256PublicKey(x: Sample.publicKeyBX, y: Sample.publicKeyBY)
+        #expect(try a.dhKey(with: publicB) == Sample.dhKey)
+        #expect(try b.dhKey(with: a.publicKey) == Sample.dhKey)
     }
 
     @Test("two generated key pairs agree on a DHKey and are not the debug key")
@@ -36,8 +38,8 @@ struct P256KeyPairTests {
 
     @Test("the Pairing Public Key PDU carries each coordinate least significant octet first")
     func wireOrder() throws {
-        let wireX = Array(SMPSampleData.publicKeyAX.reversed())
-        let wireY = Array(SMPSampleData.publicKeyAY.reversed())
+        let wireX = Array(Sample.publicKeyAX.reversed())
+        let wireY = Array(Sample.publicKeyAY.reversed())
         let key = try P256PublicKey(wireX: wireX, wireY: wireY)
         #expect(key == P256KeyPair.debug.publicKey)
         #expect(key.wireX == wireX)
@@ -47,15 +49,15 @@ struct P256KeyPairTests {
 
     @Test("a public key whose point is off the curve is rejected")
     func offCurve() {
-        var y = SMPSampleData.publicKeyAY
+        var y = Sample.publicKeyAY
         y[31] ^= 0x01
-        #expect(throws: SMPCryptoError.invalidPublicKey) { try P256PublicKey(x: SMPSampleData.publicKeyAX, y: y) }
+        #expect(throws: SMPCryptoError.invalidPublicKey) { try P256PublicKey(x: Sample.publicKeyAX, y: y) }
     }
 
     @Test("a public key given in the wrong byte order is rejected")
     func wrongByteOrder() {
         #expect(throws: SMPCryptoError.invalidPublicKey) {
-            try P256PublicKey(wireX: SMPSampleData.publicKeyAX, wireY: SMPSampleData.publicKeyAY)
+            try P256PublicKey(wireX: Sample.publicKeyAX, wireY: Sample.publicKeyAY)
         }
     }
 
@@ -64,8 +66,8 @@ struct P256KeyPairTests {
         arguments: [
             ([UInt8](repeating: 0, count: 32), [UInt8](repeating: 0, count: 32)),
             ([UInt8](repeating: 0xFF, count: 32), [UInt8](repeating: 0xFF, count: 32)),
-            (Array(SMPSampleData.publicKeyAX.dropLast()), SMPSampleData.publicKeyAY),
-            (SMPSampleData.publicKeyAX, SMPSampleData.publicKeyAY + [0]),
+            (Array(Sample.publicKeyAX.dropLast()), Sample.publicKeyAY),
+            (Sample.publicKeyAX, Sample.publicKeyAY + [0]),
             ([], []),
         ]
     )
@@ -78,8 +80,8 @@ struct P256KeyPairTests {
         arguments: [
             [UInt8](repeating: 0, count: 32),
             [UInt8](repeating: 0xFF, count: 32),
-            SMPSampleData.octets("ffffffff 00000000 ffffffff ffffffff bce6faad a7179e84 f3b9cac2 fc632551"),
-            Array(SMPSampleData.privateKeyA.dropFirst()),
+            Sample.octets("ffffffff 00000000 ffffffff ffffffff bce6faad a7179e84 f3b9cac2 fc632551"),
+            Array(Sample.privateKeyA.dropFirst()),
         ]
     )
     func invalidPrivateKey(privateKey: [UInt8]) {
