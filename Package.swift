@@ -20,7 +20,12 @@ let package = Package(
         .target(name: "HCI"),
         .target(
             name: "Host",
-            dependencies: ["HCI", .product(name: "Logging", package: "swift-log")]
+            dependencies: [
+                "HCI",
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "_CryptoExtras", package: "swift-crypto"),
+            ]
         ),
         .target(
             name: "VirtualRadio",
