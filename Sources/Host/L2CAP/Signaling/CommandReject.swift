@@ -36,7 +36,8 @@ public struct CommandReject: SignalingCommandParameters, Hashable {
 
     /// Rejects a C-frame longer than `actualMTU`, the receiver's signaling MTU.
     public static func signalingMTUExceeded(actualMTU: UInt16) -> CommandReject {
-        CommandReject(reason: .signalingMTUExceeded, data: [UInt8(truncatingIfNeeded: actualMTU), UInt8(actualMTU >> 8)])
+        CommandReject(
+            reason: .signalingMTUExceeded, data: [UInt8(truncatingIfNeeded: actualMTU), UInt8(actualMTU >> 8)])
     }
 
     /// Rejects a request naming channels that do not exist: `local` is the request's destination
