@@ -1,0 +1,126 @@
+import Synchronization
+
+/// The bounded queue between a transport's reader thread and the consumer of `incoming`.
+///
+/// When it holds `capacity` packets the reader stops reading, so the peer is held back by the
+/// operating system's flow control instead of filling memory; taking a packet resumes the reader.
+final class IncomingPacketQueue: Sendable {
+    private enum End: Equatable {
+        case finished
+        case failed(TransportError)
+    }
+
+    private enum Outcome {
+        case packet(HCIPacket, resumeProducer: Bool)
+        case end(End)
+        case waiting
+    }
+
+    private struct State {
+        var packets: [HCIPacket] = []
+        var head = 0
+        var end: End?
+        var waiter: CheckedContinuation<HCIPacket?, any Error>?
+        var isProducerPaused = false
+
+        var count: Int { packets.count - head }
+
+        mutating func popFirst() -> HCIPacket? {
+            guard head < packets.count else { return nil }
+            let packet = packets[head]
+            head += 1
+            if head == packets.count {
+                packets.removeAll(keepingCapacity: true)
+                head = 0
+            } else if head >= 256, head * 2 >= packets.count {
+                packets.removeFirst(head)
+                head = 0
+            }
+            return packet
+        }
+    }
+
+    /// How many packets the queue holds before the reader pauses.
+    let capacity: Int
+    private let state = Mutex(State())
+    private let resumeProducer: @Sendable () -> Void
+
+    /// Makes a queue; `resumeProducer` is called when a paused reader may read again.
+    init(capacity: Int, resumeProducer: @escaping @Sendable () -> Void) {
+        precondition(capacity > 0, "capacity must be positive")
+        self.capacity = capacity
+        self.resumeProducer = resumeProducer
+    }
+
+    /// Adds packets from the reader; ignored once the queue has ended.
+    func push(_ packets: [HCIPacket]) {
+        guard !packets.isEmpty else { return }
+        let handoff = state.withLock { state -> (CheckedContinuation<HCIPacket?, any Error>, HCIPacket)? in
+            guard state.end == nil else { return nil }
+            state.packets.append(contentsOf: packets)
+            guard let waiter = state.waiter, let first = state.popFirst() else { return nil }
+            state.waiter = nil
+            return (waiter, first)
+        }
+        if let (waiter, packet) = handoff { waiter.resume(returning: packet) }
+    }
+
+    /// Whether the reader must stop reading; if so, it is resumed once a packet is taken.
+    func pauseProducerIfFull() -> Bool {
+        state.withLock { state in
+            state.isProducerPaused = state.count >= capacity
+            return state.isProducerPaused
+        }
+    }
+
+    /// Ends the queue after the packets it holds, normally or with an error; only the first call counts.
+    func finish(_ error: TransportError?) {
+        let waiter = state.withLock { state -> CheckedContinuation<HCIPacket?, any Error>? in
+            guard state.end == nil else { return nil }
+            state.end = error.map(End.failed) ?? .finished
+            defer { state.waiter = nil }
+            return state.waiter
+        }
+        if let error {
+            waiter?.resume(throwing: error)
+        } else {
+            waiter?.resume(returning: nil)
+        }
+    }
+
+    /// The next packet, or nil when the queue finished or the waiting task was cancelled.
+    func next() async throws -> HCIPacket? {
+        try await withTaskCancellationHandler {
+            try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<HCIPacket?, any Error>) in
+                let outcome = state.withLock { state -> Outcome in
+                    if let packet = state.popFirst() {
+                        let resume = state.isProducerPaused && state.count < capacity
+                        if resume { state.isProducerPaused = false }
+                        return .packet(packet, resumeProducer: resume)
+                    }
+                    if let end = state.end { return .end(end) }
+                    if Task.isCancelled { return .end(.finished) }
+                    state.waiter = continuation
+                    return .waiting
+                }
+                switch outcome {
+                case .packet(let packet, let resume):
+                    if resume { resumeProducer() }
+                    continuation.resume(returning: packet)
+                case .end(.finished):
+                    continuation.resume(returning: nil)
+                case .end(.failed(let error)):
+                    continuation.resume(throwing: error)
+                case .waiting:
+                    break
+                }
+            }
+        } onCancel: {
+            let waiter = state.withLock { state in
+                defer { state.waiter = nil }
+                return state.waiter
+            }
+            waiter?.resume(returning: nil)
+        }
+    }
+}

@@ -1,0 +1,75 @@
+/// Wraps any transport and logs every packet that crosses it to a btsnoop file.
+///
+/// Directions are always written from the host's point of view, so a log taken on the controller
+/// side of a link (the `bluetooth sim` server) reads the same as one taken in the host.
+public final class SnoopingTransport: HCITransport {
+    /// Which end of the HCI link the wrapped transport belongs to.
+    public enum Perspective: Sendable {
+        /// The transport is the host's: what it sends goes to the controller.
+        case host
+        /// The transport is the controller's: what it sends goes to the host.
+        case controller
+    }
+
+    /// The wrapped transport.
+    public let wrapped: any HCITransport
+    /// The log written to.
+    public let writer: BTSnoopWriter
+    /// Which end of the link `wrapped` belongs to.
+    public let perspective: Perspective
+    public let incoming: AsyncThrowingStream<HCIPacket, any Error>
+    private let ownsWriter: Bool
+
+    /// Logs `wrapped` into `writer`, which stays open when this transport closes.
+    public convenience init(wrapping wrapped: any HCITransport, writer: BTSnoopWriter, perspective: Perspective = .host) {
+        self.init(wrapped: wrapped, writer: writer, perspective: perspective, ownsWriter: false)
+    }
+
+    /// Logs `wrapped` into a new btsnoop file at `path`, closed when this transport closes.
+    public convenience init(wrapping wrapped: any HCITransport, path: String, perspective: Perspective = .host)
+        throws(TransportError)
+    {
+        self.init(wrapped: wrapped, writer: try BTSnoopWriter(path: path), perspective: perspective, ownsWriter: true)
+    }
+
+    private init(wrapped: any HCITransport, writer: BTSnoopWriter, perspective: Perspective, ownsWriter: Bool) {
+        self.wrapped = wrapped
+        self.writer = writer
+        self.perspective = perspective
+        self.ownsWriter = ownsWriter
+        let source = PacketSource(wrapped.incoming)
+        let direction: BTSnoopWriter.Direction = perspective == .host ? .received : .sent
+        self.incoming = AsyncThrowingStream(unfolding: {
+            let packet = try await source.next()
+            if let packet { writer.write(packet, direction: direction) }
+            return packet
+        })
+    }
+
+    /// Logs the packet, then sends it; logging first keeps a reply from appearing in the log before its cause.
+    public func send(_ packet: HCIPacket) async throws(TransportError) {
+        writer.write(packet, direction: perspective == .host ? .sent : .received)
+        try await wrapped.send(packet)
+    }
+
+    public func close() async {
+        await wrapped.close()
+        if ownsWriter { writer.close() }
+    }
+}
+
+/// Pulls packets from a stream for one consumer at a time, so a wrapper can observe each as it is taken.
+private actor PacketSource {
+    private var iterator: AsyncThrowingStream<HCIPacket, any Error>.AsyncIterator?
+
+    init(_ stream: AsyncThrowingStream<HCIPacket, any Error>) {
+        iterator = stream.makeAsyncIterator()
+    }
+
+    func next() async throws -> HCIPacket? {
+        guard var current = iterator else { return nil }
+        iterator = nil
+        defer { iterator = current }
+        return try await current.next(isolation: self)
+    }
+}

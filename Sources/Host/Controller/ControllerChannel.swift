@@ -1,0 +1,331 @@
+import HCI
+
+/// The host's end of one controller: sends commands under the controller's credit and matches
+/// their answers, sends ACL data under its buffer count, and hands up events and received data.
+///
+/// Commands time out on the injected clock, since some controllers never answer some commands.
+public actor ControllerChannel {
+    /// How long a command may wait for Command Complete or Command Status.
+    public let commandTimeout: Duration
+    /// How many events and ACL packets are kept for the layer above before the oldest is dropped.
+    public let receiveBufferLimit: Int
+    /// How many received events were dropped because the layer above did not take them.
+    public private(set) var droppedEvents = 0
+
+    private let transport: any HCITransport
+    private let clock: any Clock<Duration>
+    private let outbound: AsyncStream<HCIPacket>.Continuation
+    private var commands = CommandQueue()
+    private var replies: [UInt64: CheckedContinuation<Reply, any Error>] = [:]
+    private var timers: [UInt64: Task<Void, Never>] = [:]
+    private var nextID: UInt64 = 0
+    private var flow = ACLFlowControl(bufferCount: 1)
+    private var aclFragmentLength = 27
+    private var aclWaiting: [ACLDataPacket] = []
+    private let aclQueueLimit: Int
+    private var events: [KnownEvent] = []
+    private var eventWaiters: [UInt64: EventWaiter] = [:]
+    private var received: [ACLDataPacket] = []
+    private var aclWaiters: [UInt64: CheckedContinuation<ACLDataPacket, any Error>] = [:]
+    private var failure: HCIError?
+
+    private enum Reply {
+        case complete([UInt8])
+        case status(HCIStatus)
+    }
+
+    private struct EventWaiter {
+        var match: @Sendable (KnownEvent) -> Bool
+        var continuation: CheckedContinuation<KnownEvent, any Error>
+    }
+
+    /// Starts exchanging packets over `transport`.
+    public init(
+        transport: any HCITransport,
+        clock: any Clock<Duration> = ContinuousClock(),
+        commandTimeout: Duration = .seconds(3),
+        receiveBufferLimit: Int = 4096,
+        aclQueueLimit: Int = 4096
+    ) {
+        self.transport = transport
+        self.clock = clock
+        self.commandTimeout = commandTimeout
+        self.receiveBufferLimit = receiveBufferLimit
+        self.aclQueueLimit = aclQueueLimit
+        let (stream, continuation) = AsyncStream.makeStream(of: HCIPacket.self)
+        self.outbound = continuation
+        Task { [transport] in
+            for await packet in stream {
+                do { try await transport.send(packet) } catch { break }
+            }
+        }
+        Task { await self.receiveLoop() }
+    }
+
+    // MARK: Commands
+
+    /// Sends a command answered by Command Complete and returns its return parameters.
+    public func execute<C: HCICommand>(_ command: C) async throws(HCIError) -> C.ReturnParameters {
+        let reply = try await submit(HCICommandPacket(command))
+        guard case .complete(let parameters) = reply else {
+            if case .status(let status) = reply, !status.isSuccess {
+                throw .commandFailed(opcode: C.opcode, status: status)
+            }
+            throw .malformedReply(opcode: C.opcode, .invalidValue(field: "Command Status instead of Complete", raw: 0))
+        }
+        guard let statusByte = parameters.first else {
+            throw .malformedReply(opcode: C.opcode, .truncated(needed: 1, available: 0))
+        }
+        let status = HCIStatus(rawValue: statusByte)
+        guard status.isSuccess else { throw .commandFailed(opcode: C.opcode, status: status) }
+        do {
+            return try C.ReturnParameters(decoding: parameters.dropFirst())
+        } catch {
+            throw .malformedReply(opcode: C.opcode, error)
+        }
+    }
+
+    /// Sends a command answered by Command Status; returns once the controller accepted it.
+    public func execute<C: HCIAsyncCommand>(_ command: C) async throws(HCIError) {
+        let reply = try await submit(HCICommandPacket(command))
+        switch reply {
+        case .status(let status) where status.isSuccess:
+            return
+        case .status(let status):
+            throw .commandFailed(opcode: C.opcode, status: status)
+        case .complete(let parameters):
+            let status = HCIStatus(rawValue: parameters.first ?? HCIStatus.unspecifiedError.rawValue)
+            if !status.isSuccess { throw .commandFailed(opcode: C.opcode, status: status) }
+        }
+    }
+
+    private func submit(_ packet: HCICommandPacket) async throws(HCIError) -> Reply {
+        if let failure { throw failure }
+        let id = nextID
+        nextID += 1
+        do {
+            return try await withCheckedThrowingContinuation { continuation in
+                replies[id] = continuation
+                do {
+                    send(try commands.submit(.init(id: id, packet: packet)))
+                } catch {
+                    replies[id] = nil
+                    continuation.resume(throwing: error)
+                    return
+                }
+                timers[id] = Task { [clock, commandTimeout] in
+                    do { try await clock.sleep(for: commandTimeout) } catch { return }
+                    self.commandTimedOut(id: id, opcode: packet.opcode)
+                }
+            }
+        } catch let error as HCIError {
+            throw error
+        } catch {
+            throw .transport(.closed)
+        }
+    }
+
+    /// Commands held back until the controller grants a credit.
+    var commandsAwaitingCredit: Int { commands.waiting.count }
+
+    private func send(_ entries: [CommandQueue.Entry]) {
+        for entry in entries { outbound.yield(.command(entry.packet)) }
+    }
+
+    private func commandTimedOut(id: UInt64, opcode: HCIOpcode) {
+        guard let continuation = replies.removeValue(forKey: id) else { return }
+        timers[id] = nil
+        send(commands.abandon(id: id))
+        continuation.resume(throwing: HCIError.timeout(opcode: opcode))
+    }
+
+    private func answer(opcode: HCIOpcode, credits: UInt8, with reply: Reply) {
+        let (answered, next) = commands.answered(opcode: opcode, credits: credits)
+        if let answered, let continuation = replies.removeValue(forKey: answered) {
+            timers.removeValue(forKey: answered)?.cancel()
+            continuation.resume(returning: reply)
+        }
+        send(next)
+    }
+
+    // MARK: ACL data
+
+    /// Sets the controller's LE ACL buffer size and count, as LE Read Buffer Size reported them.
+    public func configureACLBuffers(length: Int, count: Int) {
+        aclFragmentLength = max(length, 1)
+        flow = ACLFlowControl(bufferCount: max(count, 1))
+    }
+
+    /// Sends one L2CAP PDU on a connection, split into fragments the controller's buffers hold;
+    /// fragments leave in order as buffers free up.
+    public func sendACL(handle: ConnectionHandle, pdu: [UInt8]) throws(HCIError) {
+        if let failure { throw failure }
+        let fragments = Swift.max(1, (pdu.count + aclFragmentLength - 1) / aclFragmentLength)
+        guard aclWaiting.count + fragments <= aclQueueLimit else { throw .queueFull }
+        var offset = 0
+        repeat {
+            let end = min(offset + aclFragmentLength, pdu.count)
+            aclWaiting.append(
+                ACLDataPacket(
+                    handle: handle, boundary: offset == 0 ? .firstNonFlushable : .continuing,
+                    data: Array(pdu[offset..<end])))
+            offset = end
+        } while offset < pdu.count
+        pumpACL()
+    }
+
+    /// ACL packets waiting for a controller buffer.
+    public var queuedACLPackets: Int { aclWaiting.count }
+
+    /// Controller buffers free now.
+    public var freeACLBuffers: Int { flow.available }
+
+    private func pumpACL() {
+        var index = 0
+        while index < aclWaiting.count {
+            let packet = aclWaiting[index]
+            guard flow.take(for: packet.handle) else { break }
+            aclWaiting.remove(at: index)
+            outbound.yield(.acl(packet))
+        }
+    }
+
+    // MARK: Receiving
+
+    private func receiveLoop() async {
+        do {
+            for try await packet in transport.incoming {
+                received(packet)
+            }
+            fail(with: .transport(.closed))
+        } catch let error as TransportError {
+            fail(with: .transport(error))
+        } catch {
+            fail(with: .transport(.io(String(describing: error))))
+        }
+    }
+
+    private func received(_ packet: HCIPacket) {
+        switch packet {
+        case .event(let packet):
+            guard let event = try? KnownEvent(packet) else { return }
+            handle(event)
+        case .acl(let data):
+            deliver(data)
+        case .command, .sco, .iso:
+            return
+        }
+    }
+
+    private func handle(_ event: KnownEvent) {
+        switch event {
+        case .commandComplete(let complete):
+            answer(opcode: complete.opcode, credits: complete.numHCICommandPackets, with: .complete(complete.returnParameters))
+        case .commandStatus(let status):
+            answer(opcode: status.opcode, credits: status.numHCICommandPackets, with: .status(status.status))
+        case .numberOfCompletedPackets(let completed):
+            for entry in completed.entries { flow.completed(Int(entry.completedPackets), on: entry.handle) }
+            pumpACL()
+        case .disconnectionComplete(let disconnection):
+            if disconnection.status.isSuccess {
+                flow.disconnected(disconnection.handle)
+                aclWaiting.removeAll { $0.handle == disconnection.handle }
+                pumpACL()
+            }
+            deliver(event)
+        default:
+            deliver(event)
+        }
+    }
+
+    private func deliver(_ event: KnownEvent) {
+        if let (id, waiter) = eventWaiters.sorted(by: { $0.key < $1.key }).first(where: { $0.value.match(event) }) {
+            eventWaiters[id] = nil
+            waiter.continuation.resume(returning: event)
+            return
+        }
+        events.append(event)
+        if events.count > receiveBufferLimit {
+            events.removeFirst()
+            droppedEvents += 1
+        }
+    }
+
+    private func deliver(_ data: ACLDataPacket) {
+        if let id = aclWaiters.keys.min(), let continuation = aclWaiters.removeValue(forKey: id) {
+            continuation.resume(returning: data)
+            return
+        }
+        received.append(data)
+        if received.count > receiveBufferLimit { received.removeFirst() }
+    }
+
+    private func fail(with error: HCIError) {
+        guard failure == nil else { return }
+        failure = error
+        outbound.finish()
+        for id in commands.removeAll() {
+            timers.removeValue(forKey: id)?.cancel()
+            replies.removeValue(forKey: id)?.resume(throwing: error)
+        }
+        for (_, waiter) in eventWaiters { waiter.continuation.resume(throwing: error) }
+        eventWaiters = [:]
+        for (_, continuation) in aclWaiters { continuation.resume(throwing: error) }
+        aclWaiters = [:]
+    }
+
+    /// Waits for the next event that `match` accepts (events already received count first) and
+    /// returns what `match` extracted; fails after `timeout`.
+    public func waitForEvent<T: Sendable>(
+        _ what: String, timeout: Duration = .seconds(10), _ match: @escaping @Sendable (KnownEvent) -> T?
+    ) async throws(HCIError) -> T {
+        if let index = events.firstIndex(where: { match($0) != nil }) {
+            return match(events.remove(at: index))!
+        }
+        if let failure { throw failure }
+        let id = nextID
+        nextID += 1
+        let timer = Task { [clock] in
+            do { try await clock.sleep(for: timeout) } catch { return }
+            self.eventWaitTimedOut(id: id, what: what)
+        }
+        defer { timer.cancel() }
+        do {
+            let event = try await withCheckedThrowingContinuation { continuation in
+                eventWaiters[id] = EventWaiter(match: { match($0) != nil }, continuation: continuation)
+            }
+            return match(event)!
+        } catch let error as HCIError {
+            throw error
+        } catch {
+            throw .transport(.closed)
+        }
+    }
+
+    private func eventWaitTimedOut(id: UInt64, what: String) {
+        eventWaiters.removeValue(forKey: id)?.continuation.resume(throwing: HCIError.eventTimeout(what))
+    }
+
+    /// Waits for the next ACL packet from the controller.
+    public func receiveACL() async throws(HCIError) -> ACLDataPacket {
+        if !received.isEmpty { return received.removeFirst() }
+        if let failure { throw failure }
+        let id = nextID
+        nextID += 1
+        do {
+            return try await withCheckedThrowingContinuation { continuation in
+                aclWaiters[id] = continuation
+            }
+        } catch let error as HCIError {
+            throw error
+        } catch {
+            throw .transport(.closed)
+        }
+    }
+
+    /// Closes the transport; pending commands and waits fail.
+    public func close() async {
+        fail(with: .transport(.closed))
+        await transport.close()
+    }
+}

@@ -1,0 +1,99 @@
+import HCI
+import Testing
+
+@testable import Host
+
+@Suite("Command flow control (Num_HCI_Command_Packets)")
+struct CommandQueueTests {
+    private func entry(_ id: UInt64, ocf: UInt16) -> CommandQueue.Entry {
+        .init(id: id, packet: HCICommandPacket(opcode: HCIOpcode(ogf: 0x08, ocf: ocf), parameters: []))
+    }
+
+    @Test("only as many commands go out as the controller has credits for")
+    func honoursCredits() throws {
+        var queue = CommandQueue()
+        #expect(try queue.submit(entry(1, ocf: 1)).map(\.id) == [1])
+        #expect(try queue.submit(entry(2, ocf: 2)).isEmpty)
+        #expect(try queue.submit(entry(3, ocf: 3)).isEmpty)
+        #expect(queue.credits == 0)
+        let (answered, send) = queue.answered(opcode: HCIOpcode(ogf: 0x08, ocf: 1), credits: 2)
+        #expect(answered == 1)
+        #expect(send.map(\.id) == [2, 3])
+        #expect(queue.credits == 0)
+    }
+
+    @Test("an answer is matched to the oldest outstanding command with its opcode")
+    func matchesByOpcode() throws {
+        var queue = CommandQueue()
+        _ = queue.answered(opcode: .noOperation, credits: 3)
+        _ = try queue.submit(entry(1, ocf: 1))
+        _ = try queue.submit(entry(2, ocf: 2))
+        _ = try queue.submit(entry(3, ocf: 1))
+        #expect(queue.answered(opcode: HCIOpcode(ogf: 0x08, ocf: 2), credits: 1).answered == 2)
+        #expect(queue.answered(opcode: HCIOpcode(ogf: 0x08, ocf: 1), credits: 1).answered == 1)
+        #expect(queue.answered(opcode: HCIOpcode(ogf: 0x08, ocf: 1), credits: 1).answered == 3)
+        #expect(queue.answered(opcode: HCIOpcode(ogf: 0x08, ocf: 1), credits: 1).answered == nil)
+    }
+
+    @Test("a No-Op Command Complete with zero credits stops sending until credits return")
+    func zeroCredits() throws {
+        var queue = CommandQueue()
+        _ = queue.answered(opcode: .noOperation, credits: 0)
+        #expect(try queue.submit(entry(1, ocf: 1)).isEmpty)
+        #expect(queue.answered(opcode: .noOperation, credits: 1).send.map(\.id) == [1])
+    }
+
+    @Test("abandoning an unanswered command returns its credit so later commands still go out")
+    func abandonReturnsCredit() throws {
+        var queue = CommandQueue()
+        _ = try queue.submit(entry(1, ocf: 1))
+        _ = try queue.submit(entry(2, ocf: 2))
+        #expect(queue.abandon(id: 1).map(\.id) == [2])
+        #expect(queue.outstanding.map(\.id) == [2])
+    }
+
+    @Test("the waiting queue is bounded")
+    func bounded() throws {
+        var queue = CommandQueue(capacity: 2)
+        _ = queue.answered(opcode: .noOperation, credits: 0)
+        _ = try queue.submit(entry(1, ocf: 1))
+        _ = try queue.submit(entry(2, ocf: 1))
+        #expect(throws: HCIError.queueFull) { try queue.submit(entry(3, ocf: 1)) }
+    }
+}
+
+@Suite("ACL flow control (LE buffers and Number Of Completed Packets)")
+struct ACLFlowControlTests {
+    let a = ConnectionHandle(rawValue: 1)
+    let b = ConnectionHandle(rawValue: 2)
+
+    @Test("never more packets in flight than the controller has buffers")
+    func neverExceedsBuffers() {
+        var flow = ACLFlowControl(bufferCount: 2)
+        #expect(flow.take(for: a))
+        #expect(flow.take(for: b))
+        #expect(!flow.take(for: a))
+        #expect(flow.completed(1, on: b) == 1)
+        #expect(flow.take(for: a))
+        #expect(flow.inFlight(on: a) == 2)
+    }
+
+    @Test("completed counts beyond what is in flight on that handle free nothing extra")
+    func bogusCounts() {
+        var flow = ACLFlowControl(bufferCount: 3)
+        _ = flow.take(for: a)
+        #expect(flow.completed(5, on: a) == 1)
+        #expect(flow.completed(1, on: b) == 0)
+        #expect(flow.available == 3)
+    }
+
+    @Test("a disconnection frees the buffers its packets held")
+    func disconnectionFrees() {
+        var flow = ACLFlowControl(bufferCount: 2)
+        _ = flow.take(for: a)
+        _ = flow.take(for: a)
+        #expect(flow.disconnected(a) == 2)
+        #expect(flow.available == 2)
+        #expect(flow.inFlight(on: a) == 0)
+    }
+}

@@ -1,0 +1,161 @@
+import HCI
+import Testing
+
+@testable import Host
+
+@Suite("Host side of HCI: commands, timeouts, ACL flow control, start-up")
+struct ControllerChannelTests {
+    @Test("a command's Command Complete is decoded into its return parameters")
+    func executeReturnsParameters() async throws {
+        let controller = ScriptedController()
+        let channel = ControllerChannel(transport: controller.hostSide)
+        async let address = channel.execute(ReadBDADDRCommand())
+        try await controller.expect(ReadBDADDRCommand.self)
+        let expected = try #require(BluetoothAddress("11:22:33:44:55:66"))
+        try await controller.complete(ReadBDADDRCommand.self, .init(address: expected))
+        #expect(try await address.address == expected)
+    }
+
+    @Test("a failure status becomes commandFailed with the opcode and status")
+    func failureStatus() async throws {
+        let controller = ScriptedController()
+        let channel = ControllerChannel(transport: controller.hostSide)
+        async let result = channel.execute(LESetAdvertisingEnableCommand(enable: true))
+        try await controller.expect(LESetAdvertisingEnableCommand.self)
+        try await controller.fail(LESetAdvertisingEnableCommand.opcode, .commandDisallowed)
+        await #expect(throws: HCIError.commandFailed(opcode: LESetAdvertisingEnableCommand.opcode, status: .commandDisallowed)) {
+            try await result
+        }
+    }
+
+    @Test("a command with no answer times out on the clock and frees its credit for the next one")
+    func timeout() async throws {
+        let clock = ManualClock()
+        let controller = ScriptedController()
+        let channel = ControllerChannel(transport: controller.hostSide, clock: clock, commandTimeout: .seconds(2))
+        async let unanswered: Void = channel.execute(LESetPHYCommand(handle: .init(rawValue: 1), allPHYs: 0, txPHYs: .le2M, rxPHYs: .le2M, phyOptions: 0))
+        try await controller.expect(LESetPHYCommand.self)
+        await clock.waitForSleepers(count: 1)
+        clock.advance(by: .seconds(2))
+        await #expect(throws: HCIError.timeout(opcode: LESetPHYCommand.opcode)) { try await unanswered }
+
+        async let next = channel.execute(ResetCommand())
+        try await controller.expect(ResetCommand.self)
+        try await controller.complete(ResetCommand.self, .init())
+        _ = try await next
+    }
+
+    @Test("commands wait while the controller grants no credits")
+    func credits() async throws {
+        let controller = ScriptedController()
+        let channel = ControllerChannel(transport: controller.hostSide)
+        async let first = channel.execute(ResetCommand())
+        try await controller.expect(ResetCommand.self)
+        try await controller.complete(ResetCommand.self, .init(), credits: 0)
+        _ = try await first
+        async let second = channel.execute(ReadBDADDRCommand())
+        while await channel.commandsAwaitingCredit == 0 { await Task.yield() }
+        #expect(await channel.commandsAwaitingCredit == 1)
+        try await controller.send(CommandCompleteEvent(numHCICommandPackets: 1, opcode: .noOperation, returnParameters: []))
+        try await controller.expect(ReadBDADDRCommand.self)
+        try await controller.complete(ReadBDADDRCommand.self, .init(address: .zero))
+        _ = try await second
+    }
+
+    @Test("ACL data is fragmented to the buffer length and held back until buffers free up")
+    func aclFlowControl() async throws {
+        let controller = ScriptedController()
+        let channel = ControllerChannel(transport: controller.hostSide)
+        await channel.configureACLBuffers(length: 4, count: 2)
+        let handle = ConnectionHandle(rawValue: 0x40)
+        try await channel.sendACL(handle: handle, pdu: Array(0..<10))
+        #expect(await channel.queuedACLPackets == 1)
+        #expect(await channel.freeACLBuffers == 0)
+        guard case .acl(let first) = try await controller.nextPacket(), case .acl(let second) = try await controller.nextPacket() else {
+            Issue.record("expected ACL")
+            return
+        }
+        #expect(first.data == [0, 1, 2, 3] && first.boundary == .firstNonFlushable)
+        #expect(second.data == [4, 5, 6, 7] && second.boundary == .continuing)
+        try await controller.send(NumberOfCompletedPacketsEvent(entries: [.init(handle: handle, completedPackets: 1)]))
+        guard case .acl(let third) = try await controller.nextPacket() else {
+            Issue.record("expected ACL")
+            return
+        }
+        #expect(third.data == [8, 9] && third.boundary == .continuing)
+        #expect(await channel.queuedACLPackets == 0)
+    }
+
+    @Test("a disconnection drops that link's queued data and returns its buffers")
+    func disconnectionFreesBuffers() async throws {
+        let controller = ScriptedController()
+        let channel = ControllerChannel(transport: controller.hostSide)
+        await channel.configureACLBuffers(length: 4, count: 1)
+        let handle = ConnectionHandle(rawValue: 1)
+        try await channel.sendACL(handle: handle, pdu: Array(0..<8))
+        _ = try await controller.nextPacket()
+        try await controller.send(DisconnectionCompleteEvent(status: .success, handle: handle, reason: .remoteUserTerminatedConnection))
+        let reason = try await channel.waitForEvent("disconnection") { event -> HCIStatus? in
+            if case .disconnectionComplete(let event) = event { event.reason } else { nil }
+        }
+        #expect(reason == .remoteUserTerminatedConnection)
+        #expect(await channel.queuedACLPackets == 0)
+        #expect(await channel.freeACLBuffers == 1)
+    }
+
+    @Test("a closed transport fails the pending command")
+    func transportClosed() async throws {
+        let controller = ScriptedController()
+        let channel = ControllerChannel(transport: controller.hostSide)
+        async let pending = channel.execute(ResetCommand())
+        try await controller.expect(ResetCommand.self)
+        await controller.transport.close()
+        await #expect(throws: HCIError.self) { try await pending }
+    }
+
+    @Test("start-up: reset, version, commands, address, buffers, features, masks, static random address")
+    func startUpSequence() async throws {
+        let controller = ScriptedController()
+        let channel = ControllerChannel(transport: controller.hostSide)
+        let address = try #require(BluetoothAddress("C1:02:03:04:05:06"))
+        async let info = channel.setUp(.init(staticRandomAddress: address))
+        try await controller.expect(ResetCommand.self)
+        try await controller.complete(ResetCommand.self, .init())
+        try await controller.expect(ReadLocalVersionInformationCommand.self)
+        let version = ReadLocalVersionInformationCommand.ReturnParameters(
+            hciVersion: 0x0C, hciSubversion: 1, lmpVersion: 0x0C, companyIdentifier: 0xFFFF, lmpSubversion: 1)
+        try await controller.complete(ReadLocalVersionInformationCommand.self, version)
+        try await controller.expect(ReadLocalSupportedCommandsCommand.self)
+        try await controller.complete(ReadLocalSupportedCommandsCommand.self, .init(supportedCommands: Array(repeating: 0xFF, count: 64)))
+        try await controller.expect(ReadBDADDRCommand.self)
+        try await controller.complete(ReadBDADDRCommand.self, .init(address: .zero))
+        try await controller.expect(LEReadBufferSizeV2Command.self)
+        try await controller.fail(LEReadBufferSizeV2Command.opcode, .unknownCommand)
+        try await controller.expect(LEReadBufferSizeCommand.self)
+        try await controller.complete(LEReadBufferSizeCommand.self, .init(leACLDataPacketLength: 27, totalNumLEACLDataPackets: 8))
+        try await controller.expect(LEReadLocalSupportedFeaturesCommand.self)
+        try await controller.complete(LEReadLocalSupportedFeaturesCommand.self, .init(leFeatures: [.encryption, .le2MPHY]))
+        let mask = try await controller.expect(SetEventMaskCommand.self)
+        #expect(mask.eventMask & 1 << 61 != 0, "LE Meta must be unmasked")
+        try await controller.complete(SetEventMaskCommand.self, .init())
+        let leMask = try await controller.expect(LESetEventMaskCommand.self)
+        #expect(leMask.leEventMask & 1 << 1 != 0, "advertising reports must be unmasked")
+        try await controller.complete(LESetEventMaskCommand.self, .init())
+        let random = try await controller.expect(LESetRandomAddressCommand.self)
+        #expect(random.randomAddress == address)
+        try await controller.complete(LESetRandomAddressCommand.self, .init())
+
+        let result = try await info
+        #expect(result.ownAddress == address && result.ownAddressType == .random)
+        #expect(result.aclBufferLength == 27 && result.aclBufferCount == 8)
+        #expect(result.leFeatures.contains(.le2MPHY))
+        #expect(result.version == version)
+    }
+
+    @Test("a fresh static random address has its two top bits set")
+    func staticRandom() {
+        for _ in 0..<100 {
+            #expect(ControllerSetupOptions.makeStaticRandomAddress().isStaticRandom)
+        }
+    }
+}
