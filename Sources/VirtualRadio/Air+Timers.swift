@@ -34,7 +34,7 @@ extension Air {
             } catch {
                 return
             }
-            await self?.run { air in
+            _ = await self?.run { air in
                 fire(air)
                 return false
             }

@@ -7,7 +7,7 @@ public final class VirtualController: HCITransport {
     public let id: ControllerID
     /// The air the controller is on.
     public let air: Air
-    private let queue: HostQueue
+    let queue: HostQueue
     /// Events and ACL data for the host, in order; the stream ends when the controller is closed.
     public let incoming: AsyncThrowingStream<HCIPacket, any Error>
 
