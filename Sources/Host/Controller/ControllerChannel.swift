@@ -181,11 +181,8 @@ public actor ControllerChannel {
     public var freeACLBuffers: Int { flow.available }
 
     private func pumpACL() {
-        var index = 0
-        while index < aclWaiting.count {
-            let packet = aclWaiting[index]
-            guard flow.take(for: packet.handle) else { break }
-            aclWaiting.remove(at: index)
+        while let packet = aclWaiting.first, flow.take(for: packet.handle) {
+            aclWaiting.removeFirst()
             outbound.yield(.acl(packet))
         }
     }

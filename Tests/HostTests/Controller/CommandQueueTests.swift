@@ -12,9 +12,8 @@ struct CommandQueueTests {
     @Test("only as many commands go out as the controller has credits for")
     func honoursCredits() throws {
         var queue = CommandQueue()
-        #expect(try queue.submit(entry(1, ocf: 1)).map(\.id) == [1])
-        #expect(try queue.submit(entry(2, ocf: 2)).isEmpty)
-        #expect(try queue.submit(entry(3, ocf: 3)).isEmpty)
+        let sent = try [queue.submit(entry(1, ocf: 1)), queue.submit(entry(2, ocf: 2)), queue.submit(entry(3, ocf: 3))]
+        #expect(sent.map { $0.map(\.id) } == [[1], [], []])
         #expect(queue.credits == 0)
         let (answered, send) = queue.answered(opcode: HCIOpcode(ogf: 0x08, ocf: 1), credits: 2)
         #expect(answered == 1)
@@ -29,18 +28,18 @@ struct CommandQueueTests {
         _ = try queue.submit(entry(1, ocf: 1))
         _ = try queue.submit(entry(2, ocf: 2))
         _ = try queue.submit(entry(3, ocf: 1))
-        #expect(queue.answered(opcode: HCIOpcode(ogf: 0x08, ocf: 2), credits: 1).answered == 2)
-        #expect(queue.answered(opcode: HCIOpcode(ogf: 0x08, ocf: 1), credits: 1).answered == 1)
-        #expect(queue.answered(opcode: HCIOpcode(ogf: 0x08, ocf: 1), credits: 1).answered == 3)
-        #expect(queue.answered(opcode: HCIOpcode(ogf: 0x08, ocf: 1), credits: 1).answered == nil)
+        let answers = [2, 1, 1, 1].map { queue.answered(opcode: HCIOpcode(ogf: 0x08, ocf: $0), credits: 1).answered }
+        #expect(answers == [2, 1, 3, nil])
     }
 
     @Test("a No-Op Command Complete with zero credits stops sending until credits return")
     func zeroCredits() throws {
         var queue = CommandQueue()
         _ = queue.answered(opcode: .noOperation, credits: 0)
-        #expect(try queue.submit(entry(1, ocf: 1)).isEmpty)
-        #expect(queue.answered(opcode: .noOperation, credits: 1).send.map(\.id) == [1])
+        let sentWithoutCredit = try queue.submit(entry(1, ocf: 1))
+        #expect(sentWithoutCredit.isEmpty)
+        let sentWithCredit = queue.answered(opcode: .noOperation, credits: 1).send
+        #expect(sentWithCredit.map(\.id) == [1])
     }
 
     @Test("abandoning an unanswered command returns its credit so later commands still go out")
@@ -48,7 +47,8 @@ struct CommandQueueTests {
         var queue = CommandQueue()
         _ = try queue.submit(entry(1, ocf: 1))
         _ = try queue.submit(entry(2, ocf: 2))
-        #expect(queue.abandon(id: 1).map(\.id) == [2])
+        let sent = queue.abandon(id: 1)
+        #expect(sent.map(\.id) == [2])
         #expect(queue.outstanding.map(\.id) == [2])
     }
 
@@ -70,11 +70,12 @@ struct ACLFlowControlTests {
     @Test("never more packets in flight than the controller has buffers")
     func neverExceedsBuffers() {
         var flow = ACLFlowControl(bufferCount: 2)
-        #expect(flow.take(for: a))
-        #expect(flow.take(for: b))
-        #expect(!flow.take(for: a))
-        #expect(flow.completed(1, on: b) == 1)
-        #expect(flow.take(for: a))
+        let taken = [flow.take(for: a), flow.take(for: b), flow.take(for: a)]
+        #expect(taken == [true, true, false])
+        let freed = flow.completed(1, on: b)
+        #expect(freed == 1)
+        let retaken = flow.take(for: a)
+        #expect(retaken)
         #expect(flow.inFlight(on: a) == 2)
     }
 
@@ -82,8 +83,10 @@ struct ACLFlowControlTests {
     func bogusCounts() {
         var flow = ACLFlowControl(bufferCount: 3)
         _ = flow.take(for: a)
-        #expect(flow.completed(5, on: a) == 1)
-        #expect(flow.completed(1, on: b) == 0)
+        let freedOnA = flow.completed(5, on: a)
+        let freedOnB = flow.completed(1, on: b)
+        #expect(freedOnA == 1)
+        #expect(freedOnB == 0)
         #expect(flow.available == 3)
     }
 
@@ -92,7 +95,8 @@ struct ACLFlowControlTests {
         var flow = ACLFlowControl(bufferCount: 2)
         _ = flow.take(for: a)
         _ = flow.take(for: a)
-        #expect(flow.disconnected(a) == 2)
+        let freed = flow.disconnected(a)
+        #expect(freed == 2)
         #expect(flow.available == 2)
         #expect(flow.inFlight(on: a) == 0)
     }

@@ -13,18 +13,19 @@ struct ControllerChannelTests {
         try await controller.expect(ReadBDADDRCommand.self)
         let expected = try #require(BluetoothAddress("11:22:33:44:55:66"))
         try await controller.complete(ReadBDADDRCommand.self, .init(address: expected))
-        #expect(try await address.address == expected)
+        let received = try await address
+        #expect(received.address == expected)
     }
 
     @Test("a failure status becomes commandFailed with the opcode and status")
     func failureStatus() async throws {
         let controller = ScriptedController()
         let channel = ControllerChannel(transport: controller.hostSide)
-        async let result = channel.execute(LESetAdvertisingEnableCommand(enable: true))
+        let result = Task { try await channel.execute(LESetAdvertisingEnableCommand(enable: true)) }
         try await controller.expect(LESetAdvertisingEnableCommand.self)
         try await controller.fail(LESetAdvertisingEnableCommand.opcode, .commandDisallowed)
         await #expect(throws: HCIError.commandFailed(opcode: LESetAdvertisingEnableCommand.opcode, status: .commandDisallowed)) {
-            try await result
+            try await result.value
         }
     }
 
@@ -33,11 +34,11 @@ struct ControllerChannelTests {
         let clock = ManualClock()
         let controller = ScriptedController()
         let channel = ControllerChannel(transport: controller.hostSide, clock: clock, commandTimeout: .seconds(2))
-        async let unanswered: Void = channel.execute(LESetPHYCommand(handle: .init(rawValue: 1), allPHYs: 0, txPHYs: .le2M, rxPHYs: .le2M, phyOptions: 0))
+        let unanswered = Task { try await channel.execute(LESetPHYCommand(handle: .init(rawValue: 1), allPHYs: 0, txPHYs: .le2M, rxPHYs: .le2M, phyOptions: 0)) }
         try await controller.expect(LESetPHYCommand.self)
         await clock.waitForSleepers(count: 1)
         clock.advance(by: .seconds(2))
-        await #expect(throws: HCIError.timeout(opcode: LESetPHYCommand.opcode)) { try await unanswered }
+        await #expect(throws: HCIError.timeout(opcode: LESetPHYCommand.opcode)) { try await unanswered.value }
 
         async let next = channel.execute(ResetCommand())
         try await controller.expect(ResetCommand.self)
@@ -107,10 +108,10 @@ struct ControllerChannelTests {
     func transportClosed() async throws {
         let controller = ScriptedController()
         let channel = ControllerChannel(transport: controller.hostSide)
-        async let pending = channel.execute(ResetCommand())
+        let pending = Task { try await channel.execute(ResetCommand()) }
         try await controller.expect(ResetCommand.self)
         await controller.transport.close()
-        await #expect(throws: HCIError.self) { try await pending }
+        await #expect(throws: HCIError.self) { try await pending.value }
     }
 
     @Test("start-up: reset, version, commands, address, buffers, features, masks, static random address")

@@ -65,6 +65,8 @@ actor PacketIterator {
     }
 
     func next() async throws -> HCIPacket? {
-        try await iterator.next()
+        var current = iterator
+        defer { iterator = current }
+        return try await current.next(isolation: self)
     }
 }
