@@ -111,6 +111,12 @@ extension Air {
             acknowledge(command, from: c) { command throws(ControllerError) in try readRemoteVersion(command, c) }
         case .disconnect(let command):
             acknowledge(command, from: c) { command throws(ControllerError) in try disconnect(command, c) }
+        case .readBufferSize(let command):
+            complete(command, from: c) { _ throws(ControllerError) in
+                .init(
+                    aclDataPacketLength: c.configuration.aclBufferLength, synchronousDataPacketLength: 0,
+                    totalNumACLDataPackets: UInt16(c.configuration.aclBufferCount), totalNumSynchronousDataPackets: 0)
+            }
         case .leReadBufferSize(let command):
             complete(command, from: c) { _ throws(ControllerError) in
                 .init(

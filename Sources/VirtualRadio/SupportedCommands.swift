@@ -10,6 +10,7 @@ enum SupportedCommands {
         (5, 7),  // Reset
         (14, 3),  // Read Local Version Information
         (14, 5),  // Read Local Supported Features
+        (14, 7),  // Read Buffer Size
         (15, 1),  // Read BD_ADDR
         (15, 5),  // Read RSSI
         (24, 6),  // Write LE Host Support
