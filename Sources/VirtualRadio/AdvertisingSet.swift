@@ -26,6 +26,9 @@ struct AdvertisingSet {
     var scanRequestNotification: Bool
     /// The set's own random address (extended sets only; legacy advertising uses the controller's).
     var randomAddress: BluetoothAddress?
+    /// The resolvable private address made when advertising was enabled (own address type 0x02 or 0x03 with a
+    /// resolving list entry for the peer).
+    var resolvablePrivateAddress: BluetoothAddress?
     var data: [UInt8] = []
     var scanResponseData: [UInt8] = []
     /// Data being assembled from fragments (operations first/intermediate), not yet advertised.

@@ -9,6 +9,10 @@ extension Air {
         set.enabled = true
         set.eventsSent = 0
         set.generation = c.nextGeneration()
+        set.resolvablePrivateAddress = nil
+        if set.ownAddressType.rawValue >= 0x02, let irk = c.localIRK(toward: set.peer) {
+            set.resolvablePrivateAddress = ResolvablePrivateAddress.make(irk: irk, using: &noise)
+        }
         c.advertisingSets[key] = set
         let id = c.id
         let generation = set.generation
@@ -106,8 +110,9 @@ extension Air {
             inRange(advertiser, scanner)
         else { return }
         if scan.family == .legacy, !set.isLegacy { return }
-        let advertiserAddress = advertiser.advertiserAddress(key)
-        if !set.isAnonymous, advertiserAddress == nil { return }
+        let onAir = advertiser.advertiserAddress(key)
+        if !set.isAnonymous, onAir == nil { return }
+        let advertiserAddress = onAir.map { scanner.resolve($0).identity }
         var target: DeviceAddress?
         if set.isDirected {
             guard let own = scanner.ownAddress(scan.parameters.ownAddressType), own.matches(set.peer) else { return }

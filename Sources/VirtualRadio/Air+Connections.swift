@@ -64,10 +64,10 @@ extension Air {
         }
     }
 
-    /// The addresses of the devices a controller is connected to.
+    /// The identities of the devices a controller is connected to.
     func peers(of c: ControllerState) -> [DeviceAddress] {
         c.handles.values.compactMap { links[$0] }.map { link in
-            link.side(of: c.id) == .central ? link.peripheralAddress : link.centralAddress
+            c.resolve(link.side(of: c.id) == .central ? link.peripheralAddress : link.centralAddress).identity
         }
     }
 
@@ -84,17 +84,24 @@ extension Air {
     /// Connects a waiting initiator to an advertising set when addresses, filters and limits allow.
     func connectIfMatching(initiator c: ControllerState, advertiser p: ControllerState, key: AdvertisingSetKey) -> Bool {
         guard let initiator = c.initiator, let set = p.advertisingSets[key], set.enabled, set.isConnectable,
-            let advertiserAddress = p.advertiserAddress(key), let ownAddress = c.ownAddress(initiator.ownAddressType),
+            let advertiserAddress = p.advertiserAddress(key), let identity = c.ownAddress(initiator.ownAddressType),
             inRange(p, c)
         else { return false }
         if initiator.family == .legacy, !set.isLegacy { return false }
+        let advertiserIdentity = c.resolve(advertiserAddress).identity
         if initiator.filterPolicy == 0 {
-            guard initiator.peer.matches(advertiserAddress) else { return false }
+            guard initiator.peer.matches(advertiserIdentity) else { return false }
         } else {
-            guard c.accepts(advertiserAddress) else { return false }
+            guard c.accepts(advertiserIdentity) else { return false }
         }
-        if set.isDirected, !set.peer.matches(ownAddress) { return false }
-        if set.filterPolicy >= 2, !p.accepts(ownAddress) { return false }
+        if set.isDirected, !set.peer.matches(identity) { return false }
+        var ownAddress = identity
+        if initiator.ownAddressType.rawValue >= 0x02, let irk = c.localIRK(toward: advertiserIdentity),
+            let address = ResolvablePrivateAddress.make(irk: irk, using: &noise)
+        {
+            ownAddress = DeviceAddress(type: .random, address: address)
+        }
+        if set.filterPolicy >= 2, !p.accepts(p.resolve(ownAddress).identity) { return false }
         guard c.connectionCount < c.configuration.maximumConnections,
             p.connectionCount < p.configuration.maximumConnections
         else { return false }
@@ -133,9 +140,16 @@ extension Air {
 
     /// Tells a host about a new connection with the newest connection complete event it unmasked.
     ///
+    /// The enhanced events give a resolved peer as its identity (type 0x02 or 0x03) with the resolvable
+    /// private addresses both sides used; LE Connection Complete gives the identity as public or random.
+    ///
     /// Bluetooth Core Specification Vol 4, Part E, 7.7.65.1, 7.7.65.10 and 7.7.65.10 (v2).
     func emitConnectionComplete(_ link: Link, side: LinkSide, to c: ControllerState, advertisingHandle: UInt8) {
-        let peer = side == .central ? link.peripheralAddress : link.centralAddress
+        let resolved = c.resolve(side == .central ? link.peripheralAddress : link.centralAddress)
+        let peer = resolved.identity
+        let peerRPA = resolved.resolvablePrivateAddress ?? .zero
+        let own = side == .central ? link.centralAddress : link.peripheralAddress
+        let localRPA = own.type.isRandom && own.address.isResolvablePrivate ? own.address : .zero
         let clockAccuracy: UInt8 = side == .central ? 0x00 : 0x05
         let parameters = link.parameters
         let handle = link.handle(side)
@@ -143,8 +157,8 @@ extension Air {
             emit(
                 LEEnhancedConnectionCompleteV2Event(
                     status: .success, handle: handle, role: side.role, peerAddressType: peer.type,
-                    peerAddress: peer.address, localResolvablePrivateAddress: .zero,
-                    peerResolvablePrivateAddress: .zero, connectionInterval: parameters.interval,
+                    peerAddress: peer.address, localResolvablePrivateAddress: localRPA,
+                    peerResolvablePrivateAddress: peerRPA, connectionInterval: parameters.interval,
                     peripheralLatency: parameters.latency, supervisionTimeout: parameters.supervisionTimeout,
                     centralClockAccuracy: clockAccuracy, advertisingHandle: advertisingHandle, syncHandle: 0xFFFF),
                 to: c)
@@ -152,15 +166,15 @@ extension Air {
             emit(
                 LEEnhancedConnectionCompleteEvent(
                     status: .success, handle: handle, role: side.role, peerAddressType: peer.type,
-                    peerAddress: peer.address, localResolvablePrivateAddress: .zero,
-                    peerResolvablePrivateAddress: .zero, connectionInterval: parameters.interval,
+                    peerAddress: peer.address, localResolvablePrivateAddress: localRPA,
+                    peerResolvablePrivateAddress: peerRPA, connectionInterval: parameters.interval,
                     peripheralLatency: parameters.latency, supervisionTimeout: parameters.supervisionTimeout,
                     centralClockAccuracy: clockAccuracy),
                 to: c)
         } else {
             emit(
                 LEConnectionCompleteEvent(
-                    status: .success, handle: handle, role: side.role, peerAddressType: peer.type,
+                    status: .success, handle: handle, role: side.role, peerAddressType: peer.normalized.type,
                     peerAddress: peer.address, connectionInterval: parameters.interval,
                     peripheralLatency: parameters.latency, supervisionTimeout: parameters.supervisionTimeout,
                     centralClockAccuracy: clockAccuracy),

@@ -100,8 +100,8 @@ final class ControllerState {
 
     /// The address this controller scans or initiates from for an own-address type, if it has one.
     ///
-    /// Types 0x02 and 0x03 (resolvable private address, else public or random) use the identity address, as
-    /// the controller generates no resolvable private addresses.
+    /// Types 0x02 and 0x03 give the identity (public or random) address; the callers that send a resolvable
+    /// private address instead make it from the resolving list.
     func ownAddress(_ type: AddressType) -> DeviceAddress? {
         if type.isRandom {
             guard let randomAddress else { return nil }
@@ -110,15 +110,41 @@ final class ControllerState {
         return DeviceAddress(type: .public, address: configuration.publicAddress)
     }
 
-    /// The address an advertising set advertises from: legacy advertising uses the controller's random
-    /// address, an extended set its own; nil when anonymous or when the random address is missing.
+    /// The address an advertising set advertises from: its resolvable private address when it has one, else
+    /// the controller's random address (legacy) or the set's (extended), or the public address; nil when
+    /// anonymous or when the random address is missing.
     func advertiserAddress(_ key: AdvertisingSetKey) -> DeviceAddress? {
         guard let set = advertisingSets[key], !set.isAnonymous else { return nil }
+        if let address = set.resolvablePrivateAddress { return DeviceAddress(type: .random, address: address) }
         guard set.ownAddressType.isRandom else {
             return DeviceAddress(type: .public, address: configuration.publicAddress)
         }
         let address = key == .legacy ? randomAddress : set.randomAddress
         return address.map { DeviceAddress(type: .random, address: $0) }
+    }
+
+    /// A device as this controller knows it: its identity when its address resolves against the resolving
+    /// list (address resolution on), with the resolvable private address it used.
+    struct Resolved {
+        var identity: DeviceAddress
+        var resolvablePrivateAddress: BluetoothAddress?
+    }
+
+    /// Resolves an address seen on the air against the resolving list's peer IRKs.
+    ///
+    /// Bluetooth Core Specification Vol 6, Part B, 6.3.
+    func resolve(_ address: DeviceAddress) -> Resolved {
+        guard addressResolutionEnabled, address.type.isRandom, address.address.isResolvablePrivate,
+            let entry = resolvingList.first(where: { ResolvablePrivateAddress.resolves(address.address, with: $0.peerIRK) })
+        else { return Resolved(identity: address) }
+        let type: AddressType = entry.peer.type.isRandom ? .randomIdentity : .publicIdentity
+        return Resolved(
+            identity: DeviceAddress(type: type, address: entry.peer.address), resolvablePrivateAddress: address.address)
+    }
+
+    /// The local IRK the resolving list gives for talking to a peer identity, if it has a non-zero one.
+    func localIRK(toward peer: DeviceAddress) -> [UInt8]? {
+        resolvingList.first { $0.peer.matches(peer) && $0.localIRK.contains { $0 != 0 } }?.localIRK
     }
 
     /// Whether a device is on the filter accept list.

@@ -30,7 +30,7 @@ public struct VirtualControllerConfiguration: Hashable, Sendable {
     /// The LE features a virtual controller implements.
     public static let implementedFeatures: LEFeatures = [
         .encryption, .connectionParametersRequest, .peripheralInitiatedFeaturesExchange,
-        .dataPacketLengthExtension, .le2MPHY, .extendedAdvertising,
+        .dataPacketLengthExtension, .llPrivacy, .le2MPHY, .extendedAdvertising,
     ]
 
     /// The public device address (Read BD_ADDR); zero means the controller has none.
