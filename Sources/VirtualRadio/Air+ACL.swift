@@ -1,0 +1,57 @@
+import HCI
+
+/// ACL data across the air, with the host-to-controller buffer accounting of LE Read Buffer Size.
+extension Air {
+    /// Takes one ACL packet from a host and sends it to the peer's host, cut into data PDUs of the link's
+    /// data length; the sender hears Number Of Completed Packets once the peer's host queue has taken it.
+    ///
+    /// Packets on an unknown handle, longer than a buffer, or beyond the buffers the host was given (a host
+    /// flow-control error) are discarded and never counted as completed.
+    ///
+    /// Bluetooth Core Specification Vol 4, Part E, 4.1.1 and 5.4.2.
+    func handleACL(_ packet: ACLDataPacket, from c: ControllerState) {
+        guard let linkID = c.handles[packet.handle], let link = links[linkID],
+            packet.data.count <= Int(c.configuration.aclBufferLength),
+            c.aclPacketsInFlight < Int(c.configuration.aclBufferCount)
+        else { return }
+        c.aclPacketsInFlight += 1
+        let side = link.side(of: c.id)
+        let receiver = link.controller(side.opposite)
+        let size = Int(link.maxTxOctets[side] ?? DataLength.initialOctets)
+        var fragments: [ACLDataPacket] = []
+        var offset = 0
+        repeat {
+            let end = min(offset + size, packet.data.count)
+            let boundary: ACLDataPacket.BoundaryFlag =
+                offset == 0 && packet.boundary.isFirst ? .firstFlushable : .continuing
+            fragments.append(
+                ACLDataPacket(
+                    handle: link.handle(side.opposite), boundary: boundary, data: Array(packet.data[offset..<end])))
+            offset = end
+        } while offset < packet.data.count
+        heldACL[receiver, default: []].append(HeldACL(link: link.id, sender: side, fragments: fragments))
+        releaseHeldACL(to: receiver)
+    }
+
+    /// Delivers held ACL to a host, in order, while its queue has room.
+    func releaseHeldACL(to receiverID: ControllerID) {
+        while let held = heldACL[receiverID]?.first {
+            guard let receiver = controllers[receiverID], let link = links[held.link],
+                let sender = controllers[link.controller(held.sender)]
+            else {
+                heldACL[receiverID]?.removeFirst()
+                continue
+            }
+            guard receiver.queue.hasRoomForACL(held.fragments.count) else { return }
+            heldACL[receiverID]?.removeFirst()
+            for fragment in held.fragments {
+                outbox.append(Outgoing(controller: receiverID, packet: .acl(fragment), kind: .acl))
+            }
+            sender.aclPacketsInFlight -= 1
+            emit(
+                NumberOfCompletedPacketsEvent(entries: [.init(handle: link.handle(held.sender), completedPackets: 1)]),
+                to: sender)
+            flush()
+        }
+    }
+}

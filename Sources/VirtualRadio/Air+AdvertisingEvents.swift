@@ -1,0 +1,200 @@
+import HCI
+
+/// What one advertising event puts on the air: reports to scanners, scan requests and responses, and
+/// connections to waiting initiators.
+extension Air {
+    /// Enables an advertising set: it advertises at once, then every interval, until stopped.
+    func startAdvertising(_ key: AdvertisingSetKey, on c: ControllerState) {
+        guard var set = c.advertisingSets[key] else { return }
+        set.enabled = true
+        set.eventsSent = 0
+        set.generation = c.nextGeneration()
+        set.resolvablePrivateAddress = nil
+        if set.ownAddressType.rawValue >= 0x02, let irk = c.localIRK(toward: set.peer) {
+            set.resolvablePrivateAddress = ResolvablePrivateAddress.make(irk: irk, using: &noise)
+        }
+        c.advertisingSets[key] = set
+        let id = c.id
+        let generation = set.generation
+        let interval = set.isHighDutyDirected ? Duration.microseconds(3750) : .microseconds(Int64(set.intervalMin) * 625)
+        scheduleRepeating(.advertising(key), on: c, every: interval) { air in
+            air.advertisingTick(id, key, generation)
+        }
+        if set.isHighDutyDirected, key == .legacy {
+            scheduleOnce(.advertisingDuration(key), on: c, after: .milliseconds(1280)) { air in
+                air.advertisingTimedOut(id, key, generation)
+            }
+        } else if set.duration > 0 {
+            scheduleOnce(.advertisingDuration(key), on: c, after: .milliseconds(Int64(set.duration) * 10)) { air in
+                air.advertisingTimedOut(id, key, generation)
+            }
+        } else {
+            cancelTimer(.advertisingDuration(key), on: c)
+        }
+        advertisingEvent(key, on: c)
+    }
+
+    /// Disables an advertising set (no event; the host asked, or a connection or timeout ended it).
+    func stopAdvertising(_ key: AdvertisingSetKey, on c: ControllerState) {
+        guard c.advertisingSets[key]?.enabled == true else { return }
+        c.advertisingSets[key]?.enabled = false
+        c.advertisingSets[key]?.generation = c.nextGeneration()
+        cancelTimer(.advertising(key), on: c)
+        cancelTimer(.advertisingDuration(key), on: c)
+    }
+
+    func advertisingTick(_ id: ControllerID, _ key: AdvertisingSetKey, _ generation: UInt64) -> Bool {
+        guard let c = controllers[id], let set = c.advertisingSets[key], set.enabled, set.generation == generation
+        else { return false }
+        advertisingEvent(key, on: c)
+        return c.advertisingSets[key]?.enabled == true
+    }
+
+    /// Ends advertising whose duration elapsed: legacy high duty directed advertising reports a failed
+    /// connection, an extended set reports Advertising Set Terminated; both with Advertising Timeout (0x3C).
+    ///
+    /// Bluetooth Core Specification Vol 4, Part E, 7.8.9 and 7.7.65.18.
+    func advertisingTimedOut(_ id: ControllerID, _ key: AdvertisingSetKey, _ generation: UInt64) {
+        guard let c = controllers[id], let set = c.advertisingSets[key], set.enabled, set.generation == generation
+        else { return }
+        stopAdvertising(key, on: c)
+        switch key {
+        case .legacy:
+            emitConnectionFailure(.advertisingTimeout, role: .peripheral, to: c)
+        case .extended(let handle):
+            emit(
+                LEAdvertisingSetTerminatedEvent(
+                    status: .advertisingTimeout, advertisingHandle: handle, handle: ConnectionHandle(rawValue: 0),
+                    numCompletedExtendedAdvertisingEvents: UInt8(clamping: set.eventsSent)),
+                to: c)
+        }
+    }
+
+    /// One advertising event of one set: every scanner in range hears it, then a waiting initiator may connect.
+    func advertisingEvent(_ key: AdvertisingSetKey, on advertiser: ControllerState) {
+        guard let set = advertiser.advertisingSets[key], set.enabled else { return }
+        for scanner in everyController where scanner.id != advertiser.id && scanner.scan != nil {
+            deliver(key, of: advertiser, to: scanner)
+        }
+        if set.isConnectable {
+            for initiator in everyController where initiator.id != advertiser.id && initiator.initiator != nil {
+                if connectIfMatching(initiator: initiator, advertiser: advertiser, key: key) { return }
+            }
+        }
+        guard var counted = advertiser.advertisingSets[key], counted.enabled else { return }
+        counted.eventsSent += 1
+        advertiser.advertisingSets[key] = counted
+        if case .extended(let handle) = key, counted.maxEvents > 0, counted.eventsSent >= Int(counted.maxEvents) {
+            stopAdvertising(key, on: advertiser)
+            emit(
+                LEAdvertisingSetTerminatedEvent(
+                    status: ControllerError.limitReached.status, advertisingHandle: handle,
+                    handle: ConnectionHandle(rawValue: 0),
+                    numCompletedExtendedAdvertisingEvents: UInt8(clamping: counted.eventsSent)),
+                to: advertiser)
+        }
+    }
+
+    /// Lets a scanner hear every set now advertising on the air (scanning was just enabled).
+    func sweepAdvertisers(for scanner: ControllerState) {
+        for advertiser in everyController where advertiser.id != scanner.id {
+            for key in advertiser.advertisingSets.keys.sorted() where advertiser.advertisingSets[key]?.enabled == true {
+                deliver(key, of: advertiser, to: scanner)
+            }
+        }
+    }
+
+    /// One scanner hears one advertising event: the report, and for active scanning the scan response.
+    func deliver(_ key: AdvertisingSetKey, of advertiser: ControllerState, to scanner: ControllerState) {
+        guard let scan = scanner.scan, let set = advertiser.advertisingSets[key], set.enabled,
+            inRange(advertiser, scanner)
+        else { return }
+        if scan.family == .legacy, !set.isLegacy { return }
+        let onAir = advertiser.advertiserAddress(key)
+        if !set.isAnonymous, onAir == nil { return }
+        let advertiserAddress = onAir.map { scanner.resolve($0).identity }
+        var target: DeviceAddress?
+        if set.isDirected {
+            guard let own = scanner.ownAddress(scan.parameters.ownAddressType), own.matches(set.peer) else { return }
+            target = own
+        }
+        if scan.parameters.filterPolicy & 0x01 != 0 {
+            guard let advertiserAddress, scanner.accepts(advertiserAddress) else { return }
+        }
+        let rssi = rssi(from: advertiser, to: scanner)
+        report(set, from: advertiserAddress, target: target, scanResponse: false, rssi: rssi, to: scanner)
+        guard scan.parameters.type == .active, set.isScannable, let advertiserAddress,
+            let scannerAddress = scanner.ownAddress(scan.parameters.ownAddressType)
+        else { return }
+        if set.filterPolicy == 1 || set.filterPolicy == 3 {
+            guard advertiser.accepts(scannerAddress) else { return }
+        }
+        if case .extended(let handle) = key, set.scanRequestNotification {
+            emit(
+                LEScanRequestReceivedEvent(
+                    advertisingHandle: handle, scannerAddressType: scannerAddress.type,
+                    scannerAddress: scannerAddress.address),
+                to: advertiser)
+        }
+        report(set, from: advertiserAddress, target: nil, scanResponse: true, rssi: rssi, to: scanner)
+    }
+
+    /// Sends one report in the format the scanner's host asked for, unless it is a filtered duplicate.
+    private func report(
+        _ set: AdvertisingSet, from advertiser: DeviceAddress?, target: DeviceAddress?,
+        scanResponse: Bool, rssi: Int8, to scanner: ControllerState
+    ) {
+        guard var scan = scanner.scan else { return }
+        let data = scanResponse ? set.scanResponseData : (set.isDirected && set.isLegacy ? [] : set.data)
+        let eventType = Self.extendedEventType(of: set, scanResponse: scanResponse)
+        let sid = set.isLegacy ? 0xFF : set.sid
+        let reportKey = ScanState.ReportKey(
+            advertiser: advertiser, isScanResponse: scanResponse, eventType: eventType.rawValue, sid: sid, data: data)
+        guard scan.admits(reportKey) else { return }
+        scanner.scan = scan
+        switch scan.family {
+        case .legacy:
+            guard data.count <= LEAdvertisingReportEvent.maximumDataLength else { return }
+            let report = LEAdvertisingReportEvent.Report(
+                eventType: scanResponse ? .scanRsp : Self.legacyReportType(of: set),
+                addressType: advertiser?.type ?? .public, address: advertiser?.address ?? .zero, data: data, rssi: rssi)
+            emit(LEAdvertisingReportEvent(reports: [report]), to: scanner)
+        case .extended:
+            var chunks = stride(from: 0, to: data.count, by: 229).map { Array(data[$0..<min($0 + 229, data.count)]) }
+            if chunks.isEmpty { chunks = [[]] }
+            for (index, chunk) in chunks.enumerated() {
+                var type = eventType
+                type.dataStatus = index == chunks.count - 1 ? .complete : .incomplete
+                let report = LEExtendedAdvertisingReportEvent.Report(
+                    eventType: type, addressType: advertiser?.type ?? AddressType(rawValue: 0xFF),
+                    address: advertiser?.address ?? .zero, primaryPHY: set.isLegacy ? .le1M : set.primaryPHY,
+                    secondaryPHY: set.isLegacy ? PHY(rawValue: 0) : set.secondaryPHY, advertisingSID: sid,
+                    txPower: set.properties.contains(.includeTxPower) ? set.txPower : 127, rssi: rssi,
+                    periodicAdvertisingInterval: 0, directAddressType: target?.type ?? .public,
+                    directAddress: target?.address ?? .zero, data: chunk)
+                emit(LEExtendedAdvertisingReportEvent(reports: [report]), to: scanner)
+            }
+        }
+    }
+
+    /// The legacy report type of a legacy PDU.
+    static func legacyReportType(of set: AdvertisingSet) -> AdvertisingReportType {
+        if set.isDirected { return .advDirectInd }
+        if set.isConnectable { return .advInd }
+        if set.isScannable { return .advScanInd }
+        return .advNonconnInd
+    }
+
+    /// The extended report Event_Type bits of a set's advertisement or scan response.
+    ///
+    /// Bluetooth Core Specification Vol 4, Part E, 7.7.65.13 (legacy PDU values 0x13, 0x15, 0x12, 0x10, 0x1B, 0x1A).
+    static func extendedEventType(of set: AdvertisingSet, scanResponse: Bool) -> ExtendedAdvertisingEventType {
+        var type: ExtendedAdvertisingEventType = []
+        if set.isConnectable { type.insert(.connectable) }
+        if set.isScannable { type.insert(.scannable) }
+        if set.isDirected, !scanResponse { type.insert(.directed) }
+        if scanResponse { type.insert(.scanResponse) }
+        if set.isLegacy { type.insert(.legacy) }
+        return type
+    }
+}

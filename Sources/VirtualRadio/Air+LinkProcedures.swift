@@ -1,0 +1,218 @@
+import HCI
+
+/// Procedures on an established link: parameters, data length, PHY, remote information and RSSI.
+extension Air {
+    /// Bluetooth Core Specification Vol 4, Part E, 7.5.4.
+    func readRSSI(_ command: ReadRSSICommand, _ c: ControllerState) throws(ControllerError)
+        -> ReadRSSICommand.ReturnParameters
+    {
+        let link = try link(command.handle, of: c)
+        guard let peer = controllers[link.controller(link.side(of: c.id).opposite)] else {
+            throw .unknownConnectionIdentifier
+        }
+        return .init(handle: command.handle, rssi: rssi(from: peer, to: c))
+    }
+
+    /// Bluetooth Core Specification Vol 4, Part E, 7.1.23.
+    func readRemoteVersion(_ command: ReadRemoteVersionInformationCommand, _ c: ControllerState)
+        throws(ControllerError)
+    {
+        let link = try link(command.handle, of: c)
+        guard let peer = controllers[link.controller(link.side(of: c.id).opposite)] else {
+            throw .unknownConnectionIdentifier
+        }
+        let version = peer.configuration.version
+        emit(
+            ReadRemoteVersionInformationCompleteEvent(
+                status: .success, handle: command.handle, version: version.lmpVersion,
+                companyIdentifier: version.companyIdentifier, subversion: version.lmpSubversion),
+            to: c)
+    }
+
+    /// Bluetooth Core Specification Vol 4, Part E, 7.8.21.
+    func readRemoteFeatures(_ command: LEReadRemoteFeaturesCommand, _ c: ControllerState) throws(ControllerError) {
+        let link = try link(command.handle, of: c)
+        guard let peer = controllers[link.controller(link.side(of: c.id).opposite)] else {
+            throw .unknownConnectionIdentifier
+        }
+        emit(
+            LEReadRemoteFeaturesCompleteEvent(
+                status: .success, handle: command.handle, leFeatures: peer.configuration.leFeatures),
+            to: c)
+    }
+
+    /// Either side may ask; the link layer runs the connection parameters request procedure.
+    ///
+    /// The other side's host gets LE Remote Connection Parameter Request when it unmasked that event, and
+    /// answers with a reply or negative reply; a host that masked it has its controller accept the request.
+    /// The initiating host always hears LE Connection Update Complete; the other host when something changed.
+    ///
+    /// Bluetooth Core Specification Vol 4, Part E, 7.8.18 and 7.7.65.6; Vol 6, Part B, 5.1.7.
+    func connectionUpdate(_ command: LEConnectionUpdateCommand, _ c: ControllerState) throws(ControllerError) {
+        let link = try link(command.handle, of: c)
+        _ = try ConnectionParameters.validated(
+            intervalMin: command.connectionIntervalMin, intervalMax: command.connectionIntervalMax,
+            latency: command.maxLatency, supervisionTimeout: command.supervisionTimeout)
+        guard link.parameterRequest == nil else { throw .commandDisallowed }
+        let side = link.side(of: c.id)
+        let request = Link.ParameterRequest(
+            initiator: side, intervalMin: command.connectionIntervalMin, intervalMax: command.connectionIntervalMax,
+            latency: command.maxLatency, supervisionTimeout: command.supervisionTimeout)
+        guard let responder = controllers[link.controller(side.opposite)] else { throw .unknownConnectionIdentifier }
+        if responder.masks.allows(LERemoteConnectionParameterRequestEvent.subeventCode) {
+            link.parameterRequest = request
+            emit(
+                LERemoteConnectionParameterRequestEvent(
+                    handle: link.handle(side.opposite), intervalMin: request.intervalMin,
+                    intervalMax: request.intervalMax, maxLatency: request.latency, timeout: request.supervisionTimeout),
+                to: responder)
+        } else {
+            finishParameterUpdate(
+                link, initiator: side,
+                ConnectionParameters(
+                    interval: request.intervalMin, latency: request.latency,
+                    supervisionTimeout: request.supervisionTimeout))
+        }
+    }
+
+    /// Bluetooth Core Specification Vol 4, Part E, 7.8.31.
+    func parameterRequestReply(_ command: LERemoteConnectionParameterRequestReplyCommand, _ c: ControllerState)
+        throws(ControllerError) -> LERemoteConnectionParameterRequestReplyCommand.ReturnParameters
+    {
+        let link = try link(command.handle, of: c)
+        guard let request = link.parameterRequest, request.initiator != link.side(of: c.id) else {
+            throw .commandDisallowed
+        }
+        let parameters = try ConnectionParameters.validated(
+            intervalMin: command.intervalMin, intervalMax: command.intervalMax, latency: command.maxLatency,
+            supervisionTimeout: command.timeout)
+        link.parameterRequest = nil
+        finishParameterUpdate(link, initiator: request.initiator, parameters)
+        return .init(handle: command.handle)
+    }
+
+    /// The initiating host hears LE Connection Update Complete carrying the reason as its status.
+    ///
+    /// Bluetooth Core Specification Vol 4, Part E, 7.8.32.
+    func parameterRequestNegativeReply(
+        _ command: LERemoteConnectionParameterRequestNegativeReplyCommand, _ c: ControllerState
+    ) throws(ControllerError) -> LERemoteConnectionParameterRequestNegativeReplyCommand.ReturnParameters {
+        let link = try link(command.handle, of: c)
+        guard let request = link.parameterRequest, request.initiator != link.side(of: c.id) else {
+            throw .commandDisallowed
+        }
+        link.parameterRequest = nil
+        if let initiator = controllers[link.controller(request.initiator)] {
+            let current = link.parameters
+            emit(
+                LEConnectionUpdateCompleteEvent(
+                    status: command.reason.isSuccess ? .unspecifiedError : command.reason,
+                    handle: link.handle(request.initiator), connectionInterval: current.interval,
+                    peripheralLatency: current.latency, supervisionTimeout: current.supervisionTimeout),
+                to: initiator)
+        }
+        return .init(handle: command.handle)
+    }
+
+    private func finishParameterUpdate(_ link: Link, initiator: LinkSide, _ parameters: ConnectionParameters) {
+        let changed = parameters != link.parameters
+        link.parameters = parameters
+        for side in [initiator, initiator.opposite] where side == initiator || changed {
+            guard let c = controllers[link.controller(side)] else { continue }
+            emit(
+                LEConnectionUpdateCompleteEvent(
+                    status: .success, handle: link.handle(side), connectionInterval: parameters.interval,
+                    peripheralLatency: parameters.latency, supervisionTimeout: parameters.supervisionTimeout),
+                to: c)
+        }
+    }
+
+    /// Bluetooth Core Specification Vol 4, Part E, 7.8.33 and 7.7.65.7.
+    func setDataLength(_ command: LESetDataLengthCommand, _ c: ControllerState) throws(ControllerError)
+        -> LESetDataLengthCommand.ReturnParameters
+    {
+        let link = try link(command.handle, of: c)
+        guard DataLength.octets.contains(command.txOctets), DataLength.time.contains(command.txTime) else {
+            throw .invalidCommandParameters
+        }
+        changeDataLength(link, side: link.side(of: c.id), octets: command.txOctets, time: command.txTime)
+        return .init(handle: command.handle)
+    }
+
+    /// New connections start at 27 octets; a controller whose host suggested more updates at once.
+    func applySuggestedDataLength(_ link: Link, central: ControllerState, peripheral: ControllerState) {
+        changeDataLength(
+            link, side: .central, octets: central.defaults.suggestedMaxTxOctets,
+            time: central.defaults.suggestedMaxTxTime)
+        changeDataLength(
+            link, side: .peripheral, octets: peripheral.defaults.suggestedMaxTxOctets,
+            time: peripheral.defaults.suggestedMaxTxTime)
+    }
+
+    /// Sets what one side sends per data PDU (capped at 251 octets and 2120 µs) and tells both hosts if it changed.
+    private func changeDataLength(_ link: Link, side: LinkSide, octets: UInt16, time: UInt16) {
+        let allowedByTime = min(time, DataLength.maximumTime) / 8 - 14
+        let newOctets = max(DataLength.initialOctets, min(octets, DataLength.maximumOctets, allowedByTime))
+        let newTime = DataLength.time(forOctets: newOctets)
+        guard newOctets != link.maxTxOctets[side] || newTime != link.maxTxTime[side] else { return }
+        link.maxTxOctets[side] = newOctets
+        link.maxTxTime[side] = newTime
+        for end in [LinkSide.central, .peripheral] {
+            guard let c = controllers[link.controller(end)] else { continue }
+            emit(
+                LEDataLengthChangeEvent(
+                    handle: link.handle(end), maxTxOctets: link.maxTxOctets[end] ?? DataLength.initialOctets,
+                    maxTxTime: link.maxTxTime[end] ?? DataLength.initialTime,
+                    maxRxOctets: link.maxTxOctets[end.opposite] ?? DataLength.initialOctets,
+                    maxRxTime: link.maxTxTime[end.opposite] ?? DataLength.initialTime),
+                to: c)
+        }
+    }
+
+    /// Bluetooth Core Specification Vol 4, Part E, 7.8.47.
+    func readPHY(_ command: LEReadPHYCommand, _ c: ControllerState) throws(ControllerError)
+        -> LEReadPHYCommand.ReturnParameters
+    {
+        let link = try link(command.handle, of: c)
+        let side = link.side(of: c.id)
+        return .init(
+            handle: command.handle, txPHY: link.txPHY[side] ?? .le1M, rxPHY: link.txPHY[side.opposite] ?? .le1M)
+    }
+
+    /// Each direction moves to the fastest PHY both ends prefer (2M over 1M); LE Coded is not supported.
+    ///
+    /// The initiating host always hears LE PHY Update Complete, the peer's host when a PHY changed.
+    ///
+    /// Bluetooth Core Specification Vol 4, Part E, 7.8.49 and 7.7.65.12.
+    func setPHY(_ command: LESetPHYCommand, _ c: ControllerState) throws(ControllerError) {
+        let link = try link(command.handle, of: c)
+        guard command.allPHYs & ~0x03 == 0 else { throw .invalidCommandParameters }
+        let supported: PHYMask = [.le1M, .le2M]
+        let txPreference = command.allPHYs & 0x01 != 0 ? supported : command.txPHYs.intersection(supported)
+        let rxPreference = command.allPHYs & 0x02 != 0 ? supported : command.rxPHYs.intersection(supported)
+        guard !txPreference.isEmpty, !rxPreference.isEmpty else { throw .unsupportedFeatureOrParameterValue }
+        let side = link.side(of: c.id)
+        guard let peer = controllers[link.controller(side.opposite)] else { throw .unknownConnectionIdentifier }
+        let peerDefaults = peer.defaults
+        let peerTx = peerDefaults.allPHYs & 0x01 != 0 ? supported : peerDefaults.txPHYs.intersection(supported)
+        let peerRx = peerDefaults.allPHYs & 0x02 != 0 ? supported : peerDefaults.rxPHYs.intersection(supported)
+        let before = link.txPHY
+        if let phy = Self.fastest(txPreference.intersection(peerRx)) { link.txPHY[side] = phy }
+        if let phy = Self.fastest(peerTx.intersection(rxPreference)) { link.txPHY[side.opposite] = phy }
+        let changed = before != link.txPHY
+        for end in [side, side.opposite] where end == side || changed {
+            guard let host = controllers[link.controller(end)] else { continue }
+            emit(
+                LEPHYUpdateCompleteEvent(
+                    status: .success, handle: link.handle(end), txPHY: link.txPHY[end] ?? .le1M,
+                    rxPHY: link.txPHY[end.opposite] ?? .le1M),
+                to: host)
+        }
+    }
+
+    private static func fastest(_ phys: PHYMask) -> PHY? {
+        if phys.contains(.le2M) { return .le2M }
+        if phys.contains(.le1M) { return .le1M }
+        return nil
+    }
+}

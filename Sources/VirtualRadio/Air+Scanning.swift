@@ -1,0 +1,101 @@
+import HCI
+
+/// Handlers for the legacy and extended scanning commands.
+extension Air {
+    /// Bluetooth Core Specification Vol 4, Part E, 7.8.10.
+    func setScanParameters(_ command: LESetScanParametersCommand, _ c: ControllerState) throws(ControllerError)
+        -> EmptyReturnParameters
+    {
+        try claim(.legacy, by: c)
+        guard c.scan == nil else { throw .commandDisallowed }
+        guard command.scanType.rawValue <= 0x01, (0x0004...0x4000).contains(command.scanInterval),
+            (0x0004...0x4000).contains(command.scanWindow), command.scanWindow <= command.scanInterval,
+            command.ownAddressType.rawValue <= 0x03, command.scanningFilterPolicy <= 0x03
+        else { throw .invalidCommandParameters }
+        c.legacyScanParameters = ScanParameters(
+            type: command.scanType, ownAddressType: command.ownAddressType,
+            filterPolicy: command.scanningFilterPolicy)
+        return EmptyReturnParameters()
+    }
+
+    /// Enabling (again) starts a fresh duplicate filter and hears every advertiser on the air at once.
+    ///
+    /// Bluetooth Core Specification Vol 4, Part E, 7.8.11.
+    func setScanEnable(_ command: LESetScanEnableCommand, _ c: ControllerState) throws(ControllerError)
+        -> EmptyReturnParameters
+    {
+        try claim(.legacy, by: c)
+        guard command.enable else {
+            c.scan = nil
+            return EmptyReturnParameters()
+        }
+        try startScanning(.legacy, parameters: c.legacyScanParameters, filterDuplicates: command.filterDuplicates, c)
+        return EmptyReturnParameters()
+    }
+
+    /// Bluetooth Core Specification Vol 4, Part E, 7.8.64.
+    func setExtendedScanParameters(_ command: LESetExtendedScanParametersCommand, _ c: ControllerState)
+        throws(ControllerError) -> EmptyReturnParameters
+    {
+        try claim(.extended, by: c)
+        guard c.scan == nil else { throw .commandDisallowed }
+        let allowed: PHYMask = [.le1M, .leCoded]
+        guard !command.scanningPHYs.isEmpty, command.scanningPHYs.isSubset(of: allowed),
+            command.ownAddressType.rawValue <= 0x03, command.scanningFilterPolicy <= 0x03
+        else { throw .invalidCommandParameters }
+        guard command.scanningPHYs.contains(.le1M), let first = command.phys.first else {
+            throw .unsupportedFeatureOrParameterValue
+        }
+        for entry in command.phys {
+            guard entry.scanType.rawValue <= 0x01, entry.scanInterval >= 0x0004, entry.scanWindow >= 0x0004,
+                entry.scanWindow <= entry.scanInterval
+            else { throw .invalidCommandParameters }
+        }
+        c.extendedScanParameters = ScanParameters(
+            type: first.scanType, ownAddressType: command.ownAddressType, filterPolicy: command.scanningFilterPolicy)
+        return EmptyReturnParameters()
+    }
+
+    /// A non-zero duration ends the scan with LE Scan Timeout; the period (repeated scanning) is not modelled.
+    ///
+    /// Bluetooth Core Specification Vol 4, Part E, 7.8.65.
+    func setExtendedScanEnable(_ command: LESetExtendedScanEnableCommand, _ c: ControllerState)
+        throws(ControllerError) -> EmptyReturnParameters
+    {
+        try claim(.extended, by: c)
+        guard command.enable else {
+            c.scan = nil
+            cancelTimer(.scanDuration, on: c)
+            return EmptyReturnParameters()
+        }
+        guard command.filterDuplicates <= 0x02 else { throw .invalidCommandParameters }
+        try startScanning(
+            .extended, parameters: c.extendedScanParameters, filterDuplicates: command.filterDuplicates != 0, c)
+        if command.duration > 0, let generation = c.scan?.generation {
+            let id = c.id
+            scheduleOnce(.scanDuration, on: c, after: .milliseconds(Int64(command.duration) * 10)) { air in
+                air.scanTimedOut(id, generation)
+            }
+        } else {
+            cancelTimer(.scanDuration, on: c)
+        }
+        return EmptyReturnParameters()
+    }
+
+    private func startScanning(
+        _ family: CommandFamily, parameters: ScanParameters, filterDuplicates: Bool, _ c: ControllerState
+    ) throws(ControllerError) {
+        if parameters.type == .active, c.ownAddress(parameters.ownAddressType) == nil {
+            throw .invalidCommandParameters
+        }
+        c.scan = ScanState(
+            family: family, parameters: parameters, filterDuplicates: filterDuplicates, generation: c.nextGeneration())
+        sweepAdvertisers(for: c)
+    }
+
+    func scanTimedOut(_ id: ControllerID, _ generation: UInt64) {
+        guard let c = controllers[id], let scan = c.scan, scan.generation == generation else { return }
+        c.scan = nil
+        emit(LEScanTimeoutEvent(), to: c)
+    }
+}

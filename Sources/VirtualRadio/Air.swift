@@ -1,0 +1,168 @@
+import HCI
+
+/// The simulated air that joins virtual controllers: it owns every controller's link-layer state, so
+/// advertising, scanning, connections and data move between them deterministically on one serial executor.
+///
+/// Time comes from the injected clock: advertising repeats at its interval, durations and directed
+/// advertising time out. A report reaches a scanner as soon as scanning and advertising overlap, and a
+/// connection forms as soon as an initiator and a matching connectable advertiser overlap.
+public actor Air {
+    let clock: any Clock<Duration>
+    /// How distance turns into signal strength.
+    public let pathLoss: PathLossModel
+    var noise: SeededGenerator
+    var controllers: [ControllerID: ControllerState] = [:]
+    /// Controllers in joining order, so every sweep over the air visits them in the same order.
+    var order: [ControllerID] = []
+    var links: [UInt64: Link] = [:]
+    var heldACL: [ControllerID: [HeldACL]] = [:]
+    private var nextControllerID: UInt64 = 1
+    private var nextLinkID: UInt64 = 1
+    /// Packets produced by the current operation, delivered to the hosts when it ends.
+    var outbox: [Outgoing] = []
+
+    /// A packet on its way to a host.
+    struct Outgoing {
+        var controller: ControllerID
+        var packet: HCIPacket
+        var kind: HostQueue.Kind
+    }
+
+    /// Host ACL data that crossed the air but waits for room in the receiving host's queue.
+    struct HeldACL {
+        var link: UInt64
+        var sender: LinkSide
+        var fragments: [ACLDataPacket]
+    }
+
+    /// Makes an empty air; `seed` fixes the RSSI noise sequence.
+    public init(clock: any Clock<Duration> = ContinuousClock(), seed: UInt64 = 0, pathLoss: PathLossModel = PathLossModel()) {
+        self.clock = clock
+        self.noise = SeededGenerator(seed: seed)
+        self.pathLoss = pathLoss
+    }
+
+    /// Adds a controller to the air; the returned controller is the transport its host talks to.
+    public func makeController(configuration: VirtualControllerConfiguration = VirtualControllerConfiguration())
+        -> VirtualController
+    {
+        let id = ControllerID(rawValue: nextControllerID)
+        nextControllerID += 1
+        let queue = HostQueue(capacity: configuration.hostQueueCapacity) { [weak self] in
+            await self?.hostHasRoom(id)
+        }
+        controllers[id] = ControllerState(id: id, configuration: configuration, queue: queue)
+        order.append(id)
+        return VirtualController(id: id, air: self, queue: queue)
+    }
+
+    /// Moves a controller on the air; signal strengths change from the next packet on.
+    public func setPosition(_ position: Position, of controller: ControllerID) {
+        controllers[controller]?.position = position
+    }
+
+    /// Where a controller is, or nil when it is not on this air.
+    public func position(of controller: ControllerID) -> Position? {
+        controllers[controller]?.position
+    }
+
+    /// How many controllers are on the air.
+    public var controllerCount: Int { controllers.count }
+
+    /// Takes one packet from a controller's host.
+    func receive(_ packet: HCIPacket, from id: ControllerID) {
+        guard let controller = controllers[id] else { return }
+        switch packet {
+        case .command(let command): handleCommand(command, from: controller)
+        case .acl(let data): handleACL(data, from: controller)
+        case .event, .sco, .iso: break
+        }
+        flush()
+    }
+
+    /// Takes a controller off the air: its links end, its peers see `reason`, and its host's stream ends.
+    func remove(_ id: ControllerID, reason: HCIStatus = .connectionTimeout, failure: TransportError? = nil) {
+        guard let controller = controllers[id] else { return }
+        dropLinks(of: controller, peerReason: reason)
+        controller.reset()
+        controllers[id] = nil
+        order.removeAll { $0 == id }
+        heldACL[id] = nil
+        controller.queue.finish(failure: failure)
+        flush()
+    }
+
+    /// Ends every link of a controller without telling its own host (reset or departure).
+    func dropLinks(of controller: ControllerState, peerReason: HCIStatus) {
+        for handle in controller.handles.keys.sorted() {
+            guard let linkID = controller.handles[handle], let link = links[linkID] else { continue }
+            let side = link.side(of: controller.id)
+            endLink(link, notify: [side.opposite: peerReason])
+        }
+    }
+
+    /// Called when a host drained enough of its queue that held-back ACL may flow again.
+    func hostHasRoom(_ id: ControllerID) {
+        releaseHeldACL(to: id)
+        flush()
+    }
+
+    func link(_ handle: ConnectionHandle, of controller: ControllerState) throws(ControllerError) -> Link {
+        guard let id = controller.handles[handle], let link = links[id] else { throw .unknownConnectionIdentifier }
+        return link
+    }
+
+    func makeLinkID() -> UInt64 {
+        defer { nextLinkID += 1 }
+        return nextLinkID
+    }
+
+    /// One RSSI reading of a signal from `sender` as `receiver` hears it.
+    func rssi(from sender: ControllerState, to receiver: ControllerState) -> Int8 {
+        pathLoss.rssi(overDistance: sender.position.distance(to: receiver.position), unitNoise: noise.unitNoise())
+    }
+
+    /// Whether `receiver` hears `sender` at all.
+    func inRange(_ sender: ControllerState, _ receiver: ControllerState) -> Bool {
+        pathLoss.meanPower(overDistance: sender.position.distance(to: receiver.position)) >= pathLoss.sensitivity
+    }
+
+    /// The controllers on the air in joining order.
+    var everyController: [ControllerState] {
+        order.compactMap { controllers[$0] }
+    }
+
+    /// Queues an event for a controller's host, unless the host masked it.
+    func emit<E: HCIEvent>(_ event: E, to controller: ControllerState) {
+        guard controller.masks.allows(E.code) else { return }
+        outbox.append(Outgoing(controller: controller.id, packet: .event(HCIEventPacket(event)), kind: .event))
+    }
+
+    /// Queues an LE subevent for a controller's host, unless the host masked it.
+    func emit<E: LEMetaEvent>(_ event: E, to controller: ControllerState) {
+        guard controller.masks.allows(E.subeventCode) else { return }
+        let kind: HostQueue.Kind =
+            E.subeventCode == .advertisingReport || E.subeventCode == .extendedAdvertisingReport ? .report : .event
+        outbox.append(Outgoing(controller: controller.id, packet: .event(HCIEventPacket(event)), kind: kind))
+    }
+
+    /// Delivers what the current operation produced; a host whose queue overflowed leaves the air.
+    func flush() {
+        while !outbox.isEmpty {
+            let batch = outbox
+            outbox = []
+            var stuck: [ControllerID] = []
+            for outgoing in batch {
+                guard let controller = controllers[outgoing.controller] else { continue }
+                if controller.queue.push(outgoing.packet, kind: outgoing.kind) == .overflowed,
+                    !stuck.contains(outgoing.controller)
+                {
+                    stuck.append(outgoing.controller)
+                }
+            }
+            for id in stuck {
+                remove(id, failure: .io("the host stopped reading: controller event queue overflowed"))
+            }
+        }
+    }
+}

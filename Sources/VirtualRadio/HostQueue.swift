@@ -1,0 +1,180 @@
+import HCI
+import Synchronization
+
+/// The bounded queue of packets a virtual controller holds for its host; the host reads it through `incoming`.
+///
+/// The capacity bounds memory however slowly the host reads:
+/// - from half capacity on, advertising reports are dropped, as a real controller drops reports it has no
+///   buffer for;
+/// - from three quarters on, ACL data for the host waits on the air and the sending controller withholds its
+///   Number Of Completed Packets, so the peer's host stops sending until this host catches up;
+/// - at full capacity, any further event means the host has stopped reading: the queue fails (`incoming`
+///   throws ``TransportError/io(_:)``) and the controller leaves the air, its peers seeing a supervision
+///   timeout.
+final class HostQueue: Sendable {
+    /// What a packet is, which decides what happens to it when the queue is full.
+    enum Kind {
+        case report
+        case acl
+        case event
+    }
+
+    /// What became of a pushed packet.
+    enum Outcome {
+        case queued
+        case dropped
+        case overflowed
+    }
+
+    private struct State {
+        var packets: [HCIPacket] = []
+        var head = 0
+        var waiter: CheckedContinuation<HCIPacket?, any Error>?
+        var finished = false
+        var failure: TransportError?
+        var roomWanted = false
+
+        var count: Int { packets.count - head }
+
+        mutating func pop() -> HCIPacket? {
+            guard head < packets.count else { return nil }
+            let packet = packets[head]
+            head += 1
+            if head >= 64, head * 2 >= packets.count {
+                packets.removeFirst(head)
+                head = 0
+            }
+            return packet
+        }
+    }
+
+    /// The most packets the queue holds.
+    let capacity: Int
+    private let state = Mutex(State())
+    private let roomAvailable: @Sendable () async -> Void
+
+    /// Makes a queue; `roomAvailable` runs when ACL that was held back may flow again.
+    init(capacity: Int, roomAvailable: @escaping @Sendable () async -> Void) {
+        self.capacity = max(capacity, 8)
+        self.roomAvailable = roomAvailable
+    }
+
+    private var reportLimit: Int { capacity / 2 }
+    private var aclLimit: Int { capacity * 3 / 4 }
+
+    /// How many packets wait for the host.
+    var count: Int { state.withLock { $0.count } }
+
+    /// Whether the queue no longer takes packets.
+    var isFinished: Bool { state.withLock { $0.finished } }
+
+    /// Whether `packets` more ACL packets fit now; when they do not, the queue asks for ``roomAvailable`` later.
+    func hasRoomForACL(_ packets: Int) -> Bool {
+        state.withLock { state in
+            if state.finished { return true }
+            if state.count + packets <= aclLimit { return true }
+            state.roomWanted = true
+            return false
+        }
+    }
+
+    /// Queues a packet for the host, or drops it or fails, as the type comment describes.
+    func push(_ packet: HCIPacket, kind: Kind) -> Outcome {
+        let (outcome, waiter) = state.withLock { state -> (Outcome, CheckedContinuation<HCIPacket?, any Error>?) in
+            if state.finished { return (.dropped, nil) }
+            let limit: Int
+            switch kind {
+            case .report: limit = reportLimit
+            case .acl, .event: limit = capacity
+            }
+            guard state.count < limit else {
+                return (kind == .report ? .dropped : .overflowed, nil)
+            }
+            if let waiter = state.waiter {
+                state.waiter = nil
+                return (.queued, waiter)
+            }
+            state.packets.append(packet)
+            return (.queued, nil)
+        }
+        waiter?.resume(returning: packet)
+        return outcome
+    }
+
+    /// Stops taking packets; the host reads what is queued and then the end, or `failure` at once.
+    func finish(failure: TransportError? = nil) {
+        let waiter = state.withLock { state -> CheckedContinuation<HCIPacket?, any Error>? in
+            guard !state.finished else { return nil }
+            state.finished = true
+            if let failure {
+                state.failure = failure
+                state.packets = []
+                state.head = 0
+            }
+            defer { state.waiter = nil }
+            return state.waiter
+        }
+        if let failure {
+            waiter?.resume(throwing: failure)
+        } else {
+            waiter?.resume(returning: nil)
+        }
+    }
+
+    /// The next packet for the host, waiting for one; nil once the queue is finished and empty.
+    func next() async throws -> HCIPacket? {
+        enum Immediate {
+            case packet(HCIPacket, notify: Bool)
+            case end
+            case failure(TransportError)
+            case wait
+        }
+        let immediate = state.withLock { state -> Immediate in
+            if let failure = state.failure { return .failure(failure) }
+            if let packet = state.pop() {
+                let notify = state.roomWanted && state.count < aclLimit
+                if notify { state.roomWanted = false }
+                return .packet(packet, notify: notify)
+            }
+            return state.finished ? .end : .wait
+        }
+        switch immediate {
+        case .packet(let packet, let notify):
+            if notify { await roomAvailable() }
+            return packet
+        case .end:
+            return nil
+        case .failure(let failure):
+            throw failure
+        case .wait:
+            break
+        }
+        return try await withTaskCancellationHandler {
+            try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<HCIPacket?, any Error>) in
+                enum Then {
+                    case resume(HCIPacket?)
+                    case fail(TransportError)
+                    case park
+                }
+                let then = state.withLock { state -> Then in
+                    if let failure = state.failure { return .fail(failure) }
+                    if let packet = state.pop() { return .resume(packet) }
+                    if state.finished || Task.isCancelled { return .resume(nil) }
+                    state.waiter = continuation
+                    return .park
+                }
+                switch then {
+                case .resume(let packet): continuation.resume(returning: packet)
+                case .fail(let failure): continuation.resume(throwing: failure)
+                case .park: break
+                }
+            }
+        } onCancel: {
+            let waiter = state.withLock { state -> CheckedContinuation<HCIPacket?, any Error>? in
+                defer { state.waiter = nil }
+                return state.waiter
+            }
+            waiter?.resume(returning: nil)
+        }
+    }
+}

@@ -1,0 +1,77 @@
+import HCI
+
+/// One end of a connection.
+enum LinkSide: Hashable, Sendable {
+    case central
+    case peripheral
+
+    var opposite: LinkSide { self == .central ? .peripheral : .central }
+    var role: Role { self == .central ? .central : .peripheral }
+}
+
+/// One LE connection between two controllers on the air, with the state both link layers share.
+final class Link {
+    /// A connection parameters request in progress (LL_CONNECTION_PARAM_REQ).
+    struct ParameterRequest {
+        /// The side whose host asked.
+        var initiator: LinkSide
+        var intervalMin: UInt16
+        var intervalMax: UInt16
+        var latency: UInt16
+        var supervisionTimeout: UInt16
+    }
+
+    /// An encryption start or refresh in progress: the central's key waits for the peripheral host's.
+    struct EncryptionRequest {
+        var randomNumber: UInt64
+        var encryptedDiversifier: UInt16
+        var longTermKey: [UInt8]
+    }
+
+    let id: UInt64
+    let central: ControllerID
+    let peripheral: ControllerID
+    let centralHandle: ConnectionHandle
+    let peripheralHandle: ConnectionHandle
+    /// The central's address as the peripheral saw it.
+    let centralAddress: DeviceAddress
+    /// The peripheral's address as the central saw it.
+    let peripheralAddress: DeviceAddress
+    var parameters: ConnectionParameters
+    var encrypted = false
+    var encryptionRequest: EncryptionRequest?
+    var parameterRequest: ParameterRequest?
+    /// Transmit PHY of each side.
+    var txPHY: [LinkSide: PHY] = [.central: .le1M, .peripheral: .le1M]
+    /// Largest payload each side sends per data PDU, and its time in microseconds.
+    var maxTxOctets: [LinkSide: UInt16] = [.central: 27, .peripheral: 27]
+    var maxTxTime: [LinkSide: UInt16] = [.central: 328, .peripheral: 328]
+
+    init(
+        id: UInt64, central: ControllerID, peripheral: ControllerID, centralHandle: ConnectionHandle,
+        peripheralHandle: ConnectionHandle, centralAddress: DeviceAddress, peripheralAddress: DeviceAddress,
+        parameters: ConnectionParameters
+    ) {
+        self.id = id
+        self.central = central
+        self.peripheral = peripheral
+        self.centralHandle = centralHandle
+        self.peripheralHandle = peripheralHandle
+        self.centralAddress = centralAddress
+        self.peripheralAddress = peripheralAddress
+        self.parameters = parameters
+    }
+
+    func controller(_ side: LinkSide) -> ControllerID {
+        side == .central ? central : peripheral
+    }
+
+    func handle(_ side: LinkSide) -> ConnectionHandle {
+        side == .central ? centralHandle : peripheralHandle
+    }
+
+    /// Which side the controller is on.
+    func side(of controller: ControllerID) -> LinkSide {
+        controller == central ? .central : .peripheral
+    }
+}

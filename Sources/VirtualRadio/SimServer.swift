@@ -1,0 +1,63 @@
+import HCI
+
+/// The core of `bluetooth sim`: every client transport (an H4 connection from another process or stack)
+/// gets a fresh virtual controller on one shared air, with packets pumped both ways.
+///
+/// When a client goes away its controller leaves the air, and each of its peers sees its link end with
+/// Connection Timeout (0x08), as a real peer sees a device that vanished (the supervision timer expires).
+public final class SimServer: Sendable {
+    /// The air every client's controller joins.
+    public let air: Air
+    /// How each client's controller is set up.
+    public let configuration: VirtualControllerConfiguration
+
+    public init(air: Air = Air(), configuration: VirtualControllerConfiguration = VirtualControllerConfiguration()) {
+        self.air = air
+        self.configuration = configuration
+    }
+
+    /// Serves every connection the listener accepts, until it closes.
+    public func run(_ listener: TCPListener) async throws {
+        try await run(listener.connections)
+    }
+
+    /// Serves every client the sequence yields, each concurrently, until the sequence ends or fails; ending
+    /// the sequence leaves clients already connected served.
+    public func run<Clients: AsyncSequence>(_ clients: Clients) async throws where Clients.Element: HCITransport {
+        try await withThrowingDiscardingTaskGroup { group in
+            for try await client in clients {
+                group.addTask { await self.serve(client) }
+            }
+        }
+    }
+
+    /// Serves one client until it or its controller goes away.
+    public func serve(_ client: any HCITransport) async {
+        let controller = await air.makeController(configuration: configuration)
+        await withTaskCancellationHandler {
+            await withDiscardingTaskGroup { group in
+                group.addTask {
+                    do {
+                        for try await packet in client.incoming {
+                            try await controller.send(packet)
+                        }
+                    } catch {}
+                    await controller.close()
+                }
+                group.addTask {
+                    do {
+                        for try await packet in controller.incoming {
+                            try await client.send(packet)
+                        }
+                    } catch {}
+                    await client.close()
+                }
+            }
+        } onCancel: {
+            Task {
+                await client.close()
+                await controller.close()
+            }
+        }
+    }
+}
