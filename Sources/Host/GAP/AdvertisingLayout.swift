@@ -10,6 +10,7 @@
 /// 5. Service UUIDs left over, in the scan response as room allows; the rest are overflow.
 ///
 /// A service UUID list is marked complete only when it holds every UUID of its size.
+///
 /// Bluetooth Core Specification Vol 3, Part C, 11; Core Specification Supplement, Part A, 1.
 public struct AdvertisingLayout: Hashable, Sendable {
     /// The data for the advertising packet.
