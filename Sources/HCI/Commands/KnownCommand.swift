@@ -18,6 +18,8 @@ public enum KnownCommand: Hashable, Sendable {
     case readLocalSupportedFeatures(ReadLocalSupportedFeaturesCommand)
     /// Read BDADDR.
     case readBDADDR(ReadBDADDRCommand)
+    /// Read Buffer Size.
+    case readBufferSize(ReadBufferSizeCommand)
     /// Read RSSI.
     case readRSSI(ReadRSSICommand)
     /// Read Remote Version Information.
@@ -153,6 +155,8 @@ public enum KnownCommand: Hashable, Sendable {
             self = .readLocalSupportedFeatures(try .init(decoding: parameters))
         case ReadBDADDRCommand.opcode:
             self = .readBDADDR(try .init(decoding: parameters))
+        case ReadBufferSizeCommand.opcode:
+            self = .readBufferSize(try .init(decoding: parameters))
         case ReadRSSICommand.opcode:
             self = .readRSSI(try .init(decoding: parameters))
         case ReadRemoteVersionInformationCommand.opcode:
@@ -281,6 +285,7 @@ public enum KnownCommand: Hashable, Sendable {
         case .readLocalSupportedCommands(let command): HCICommandPacket(command)
         case .readLocalSupportedFeatures(let command): HCICommandPacket(command)
         case .readBDADDR(let command): HCICommandPacket(command)
+        case .readBufferSize(let command): HCICommandPacket(command)
         case .readRSSI(let command): HCICommandPacket(command)
         case .readRemoteVersionInformation(let command): HCICommandPacket(command)
         case .disconnect(let command): HCICommandPacket(command)

@@ -28,7 +28,7 @@ public struct LEAdvertisingReportEvent: LEMetaEvent, Hashable {
             rssi: Int8
         ) {
             precondition(
-                data.count <= LEAdvertisingReportEvent.maximumDataLength, "legacy advertising data is at most 31 octets")
+                data.count <= LEAdvertisingReportEvent.maximumDataLength, "legacy data is at most 31 octets")
             self.eventType = eventType
             self.addressType = addressType
             self.address = address
@@ -43,7 +43,7 @@ public struct LEAdvertisingReportEvent: LEMetaEvent, Hashable {
     /// Makes an event; there must be 1 to 25 reports and they must fit in one event's 254 parameter octets.
     public init(reports: [Report]) {
         precondition(
-            (1...Self.maximumReports).contains(reports.count), "an advertising report event carries 1 to 25 reports")
+            (1...Self.maximumReports).contains(reports.count), "an advertising report event holds 1 to 25 reports")
         precondition(1 + reports.reduce(0) { $0 + 10 + $1.data.count } <= 254, "the reports do not fit in one event")
         self.reports = reports
     }

@@ -1,0 +1,54 @@
+import HCI
+import Host
+import Testing
+
+@Suite("Our HCI layer on Bumble's virtual controllers", .bumbleInstalledOrCI, .timeLimit(.minutes(2)))
+struct OurHostOnBumbleControllersTests {
+    private func open(_ spec: String) async throws -> ControllerChannel {
+        ControllerChannel(transport: try await TransportSpec(parsing: spec).open())
+    }
+
+    @Test("two of our hosts start Bumble's controllers, advertise, scan, connect, exchange ACL both ways and disconnect")
+    func advertiseScanConnectExchange() async throws {
+        try requireBumble()
+        try await BumbleControllers.withRunning(count: 2) { controllers in
+            let peripheral = try await open(controllers.transportSpec(0))
+            let central = try await open(controllers.transportSpec(1))
+            let peripheralAddress = try #require(BluetoothAddress("C0:5A:00:00:00:01"))
+            let centralAddress = try #require(BluetoothAddress("C0:5A:00:00:00:02"))
+            let peripheralInfo = try await peripheral.setUp(.init(staticRandomAddress: peripheralAddress))
+            let centralInfo = try await central.setUp(.init(staticRandomAddress: centralAddress))
+            #expect(peripheralInfo.ownAddress == peripheralAddress && peripheralInfo.ownAddressType == .random)
+            #expect(centralInfo.ownAddress == centralAddress)
+            #expect(peripheralInfo.aclBufferLength == 27, "Bumble reports 27-byte LE ACL buffers")
+
+            let advertisingData: [UInt8] = [0x02, 0x01, 0x06, 0x05, 0x09] + Array("Ours".utf8)
+            try await peripheral.startAdvertising(ownAddressType: .random, data: advertisingData)
+            try await central.startScanning(active: false, ownAddressType: .random)
+            let seen = try await central.waitForAdvertisement("our peripheral's advertisement") {
+                $0.address == peripheralAddress && !$0.isScanResponse
+            }
+            #expect(seen.data == advertisingData)
+            #expect(seen.isConnectable)
+            try await central.stopScanning()
+
+            let centralLink = try await central.connect(to: peripheralAddress, type: .random, ownAddressType: .random)
+            let peripheralLink = try await peripheral.waitForLink()
+            #expect(centralLink.role == .central && peripheralLink.role == .peripheral)
+            #expect(peripheralLink.peerAddress == centralAddress)
+
+            let toPeripheral = testFrame(payloadCount: 200, seed: 1)
+            try await central.sendACL(handle: centralLink.handle, pdu: toPeripheral)
+            #expect(try await receiveFrame(on: peripheral, handle: peripheralLink.handle) == toPeripheral)
+            let toCentral = testFrame(payloadCount: 120, seed: 7)
+            try await peripheral.sendACL(handle: peripheralLink.handle, pdu: toCentral)
+            #expect(try await receiveFrame(on: central, handle: centralLink.handle) == toCentral)
+
+            _ = try await central.disconnect(centralLink.handle)
+            let reason = try await peripheral.waitForDisconnection(of: peripheralLink.handle)
+            #expect(reason == .remoteUserTerminatedConnection)
+            await central.close()
+            await peripheral.close()
+        }
+    }
+}
