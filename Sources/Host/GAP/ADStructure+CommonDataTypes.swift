@@ -20,7 +20,7 @@ extension ADStructure {
     /// Core Specification Supplement, Part A, 1.1.
     public static func serviceUUIDs(_ uuids: [BluetoothUUID], isComplete: Bool) -> [ADStructure] {
         ADUUIDWidth.group(uuids).map { width, uuids in
-            ADStructure(type: width.serviceUUIDListType(complete: isComplete), data: uuids.flatMap(width.encode))
+            ADStructure(type: width.serviceUUIDListType(complete: isComplete), data: ADUUIDWidth.encodeList(uuids))
         }
     }
 
@@ -29,7 +29,7 @@ extension ADStructure {
     /// Core Specification Supplement, Part A, 1.10.
     public static func solicitedServiceUUIDs(_ uuids: [BluetoothUUID]) -> [ADStructure] {
         ADUUIDWidth.group(uuids).map { width, uuids in
-            ADStructure(type: width.solicitationType, data: uuids.flatMap(width.encode))
+            ADStructure(type: width.solicitationType, data: ADUUIDWidth.encodeList(uuids))
         }
     }
 
@@ -37,8 +37,7 @@ extension ADStructure {
     ///
     /// Core Specification Supplement, Part A, 1.11.
     public static func serviceData(_ uuid: BluetoothUUID, _ data: [UInt8]) -> ADStructure {
-        let width = ADUUIDWidth(of: uuid)
-        return ADStructure(type: width.serviceDataType, data: width.encode(uuid) + data)
+        ADStructure(type: ADUUIDWidth(of: uuid).serviceDataType, data: ADUUIDWidth.encodeList([uuid]) + data)
     }
 
     /// A Manufacturer Specific Data structure from raw bytes that open with the little-endian company identifier.

@@ -1,3 +1,5 @@
+import HCI
+
 /// The three sizes a UUID can take in advertising data, with the AD types that carry each size.
 ///
 /// Core Specification Supplement, Part A, 1.1, 1.10 and 1.11.
@@ -11,12 +13,10 @@ enum ADUUIDWidth: Int, CaseIterable, Sendable {
 
     /// The size of the shortest form `uuid` can be sent in.
     init(of uuid: BluetoothUUID) {
-        if uuid.uint16 != nil {
-            self = .bits16
-        } else if uuid.uint32 != nil {
-            self = .bits32
-        } else {
-            self = .bits128
+        switch uuid.shortestForm.bitWidth {
+        case 16: self = .bits16
+        case 32: self = .bits32
+        default: self = .bits128
         }
     }
 
@@ -66,37 +66,23 @@ enum ADUUIDWidth: Int, CaseIterable, Sendable {
         allCases.first { $0.serviceDataType == type }
     }
 
-    /// The little-endian wire form of `uuid`, which must fit this size.
-    func encode(_ uuid: BluetoothUUID) -> [UInt8] {
-        switch self {
-        case .bits16:
-            let value = uuid.uint16 ?? 0
-            return [UInt8(truncatingIfNeeded: value), UInt8(truncatingIfNeeded: value >> 8)]
-        case .bits32:
-            let value = uuid.uint32 ?? 0
-            return (0..<4).map { UInt8(truncatingIfNeeded: value >> (8 * $0)) }
-        case .bits128:
-            return uuid.bytes.reversed()
+    /// The advertising wire form of `uuids`, one after another, each in its shortest form.
+    static func encodeList(_ uuids: some Sequence<BluetoothUUID>) -> [UInt8] {
+        var writer = ByteWriter()
+        for uuid in uuids {
+            uuid.encodeForAdvertising(into: &writer)
         }
-    }
-
-    /// The UUID whose little-endian wire form is `bytes`, which hold exactly ``byteCount`` bytes.
-    func decode(_ bytes: ArraySlice<UInt8>) -> BluetoothUUID {
-        switch self {
-        case .bits16:
-            BluetoothUUID(uint16: bytes.reversed().reduce(0) { $0 << 8 | UInt16($1) })
-        case .bits32:
-            BluetoothUUID(uint32: bytes.reversed().reduce(0) { $0 << 8 | UInt32($1) })
-        case .bits128:
-            BluetoothUUID(bytes: bytes.reversed())
-        }
+        return writer.bytes
     }
 
     /// Every whole UUID of this size in `bytes`; a trailing partial UUID is ignored.
     func decodeList(_ bytes: [UInt8]) -> [BluetoothUUID] {
-        stride(from: 0, through: bytes.count - byteCount, by: byteCount).map {
-            decode(bytes[$0..<($0 + byteCount)])
+        var reader = ByteReader(bytes)
+        var uuids: [BluetoothUUID] = []
+        while let uuid = try? BluetoothUUID(advertisingFrom: &reader, byteCount: byteCount) {
+            uuids.append(uuid)
         }
+        return uuids
     }
 
     /// Splits `uuids` into lists by shortest size, in 16-, 32-, 128-bit order, keeping input order within each.

@@ -53,12 +53,11 @@ extension AdvertisingData {
     public var serviceData: [BluetoothUUID: [UInt8]] {
         var result: [BluetoothUUID: [UInt8]] = [:]
         for structure in structures {
-            guard let width = ADUUIDWidth.serviceData(structure.type), structure.data.count >= width.byteCount else {
-                continue
-            }
-            let uuid = width.decode(structure.data[..<width.byteCount])
+            guard let width = ADUUIDWidth.serviceData(structure.type) else { continue }
+            var reader = ByteReader(structure.data)
+            guard let uuid = try? BluetoothUUID(advertisingFrom: &reader, byteCount: width.byteCount) else { continue }
             if result[uuid] == nil {
-                result[uuid] = Array(structure.data[width.byteCount...])
+                result[uuid] = reader.readRemaining()
             }
         }
         return result

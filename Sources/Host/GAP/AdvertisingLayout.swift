@@ -109,11 +109,10 @@ public struct AdvertisingLayout: Hashable, Sendable {
             (ADUUIDWidth(of: $0.key).byteCount, $0.key.uuidString) < (ADUUIDWidth(of: $1.key).byteCount, $1.key.uuidString)
         }
         for (uuid, data) in serviceData {
-            let width = ADUUIDWidth(of: uuid)
-            structures.append(try structure(width.serviceDataType, width.encode(uuid) + data))
+            structures.append(try structure(ADUUIDWidth(of: uuid).serviceDataType, ADUUIDWidth.encodeList([uuid]) + data))
         }
         for (width, uuids) in ADUUIDWidth.group(content.solicitedServiceUUIDs) {
-            structures.append(try structure(width.solicitationType, uuids.flatMap(width.encode)))
+            structures.append(try structure(width.solicitationType, ADUUIDWidth.encodeList(uuids)))
         }
         return structures
     }
@@ -151,7 +150,7 @@ extension AdvertisingLayout {
             let count = min(uuids.count, max(0, space / width.byteCount))
             guard count > 0 else { return uuids }
             let complete = count == uuids.count && !split
-            let data = uuids[..<count].flatMap(width.encode)
+            let data = ADUUIDWidth.encodeList(uuids[..<count])
             _ = add(ADStructure(type: width.serviceUUIDListType(complete: complete), data: data))
             return Array(uuids[count...])
         }

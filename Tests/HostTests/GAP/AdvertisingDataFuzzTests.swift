@@ -67,9 +67,9 @@ struct AdvertisingDataFuzzTests {
         for _ in 0..<2_000 {
             let uuids = (0..<Int.random(in: 0...8, using: &random)).map { _ -> BluetoothUUID in
                 switch Int.random(in: 0..<3, using: &random) {
-                case 0: BluetoothUUID(uint16: UInt16.random(in: 0...0xFFFF, using: &random))
-                case 1: BluetoothUUID(uint32: UInt32.random(in: 0x1_0000...UInt32.max, using: &random))
-                default: BluetoothUUID(bytes: (0..<16).map { _ in UInt8.random(in: 0...255, using: &random) })
+                case 0: BluetoothUUID(uuid16: UInt16.random(in: 0...0xFFFF, using: &random))
+                case 1: BluetoothUUID(uuid32: UInt32.random(in: 0x1_0000...UInt32.max, using: &random))
+                default: BluetoothUUID(uuid128: UInt128.random(in: 0...UInt128.max, using: &random))
                 }
             }
             let name = Bool.random(using: &random)

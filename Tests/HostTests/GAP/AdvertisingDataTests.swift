@@ -5,7 +5,7 @@ import Testing
 
 @Suite("Advertising data codec (Core Specification Supplement, Part A)")
 struct AdvertisingDataTests {
-    static let nordicUART = BluetoothUUID(bytes: [UInt8](adHex: "6E400001 B5A3 F393 E0A9 E50E24DCCA9E"))
+    static let nordicUART = BluetoothUUID(uuid128: 0x6E40_0001_B5A3_F393_E0A9_E50E_24DC_CA9E)
     static let nordicUARTWire = "9E CA DC 24 0E E5 A9 E0 93 F3 A3 B5 01 00 40 6E"
 
     struct Vector: Sendable, CustomTestStringConvertible {
@@ -16,26 +16,26 @@ struct AdvertisingDataTests {
 
     static let vectors: [Vector] = [
         Vector(hex: "02 01 05", structure: .flags([.leLimitedDiscoverable, .brEdrNotSupported])),
-        Vector(hex: "05 02 0F 18 0A 18", structure: .serviceUUIDs([.init(uint16: 0x180F), .init(uint16: 0x180A)], isComplete: false)[0]),
-        Vector(hex: "03 03 0D 18", structure: .serviceUUIDs([.init(uint16: 0x180D)], isComplete: true)[0]),
-        Vector(hex: "05 04 78 56 34 12", structure: .serviceUUIDs([.init(uint32: 0x1234_5678)], isComplete: false)[0]),
-        Vector(hex: "05 05 78 56 34 12", structure: .serviceUUIDs([.init(uint32: 0x1234_5678)], isComplete: true)[0]),
+        Vector(hex: "05 02 0F 18 0A 18", structure: .serviceUUIDs([.init(uuid16: 0x180F), .init(uuid16: 0x180A)], isComplete: false)[0]),
+        Vector(hex: "03 03 0D 18", structure: .serviceUUIDs([.init(uuid16: 0x180D)], isComplete: true)[0]),
+        Vector(hex: "05 04 78 56 34 12", structure: .serviceUUIDs([.init(uuid32: 0x1234_5678)], isComplete: false)[0]),
+        Vector(hex: "05 05 78 56 34 12", structure: .serviceUUIDs([.init(uuid32: 0x1234_5678)], isComplete: true)[0]),
         Vector(hex: "11 06 " + nordicUARTWire, structure: .serviceUUIDs([nordicUART], isComplete: false)[0]),
         Vector(hex: "11 07 " + nordicUARTWire, structure: .serviceUUIDs([nordicUART], isComplete: true)[0]),
         Vector(hex: "06 08 54 68 65 72 6D", structure: .localName(LocalName("Therm", isComplete: false))),
         Vector(hex: "04 09 48 52 4D", structure: .localName(LocalName("HRM"))),
         Vector(hex: "02 0A F8", structure: .txPowerLevel(-8)),
-        Vector(hex: "03 14 12 18", structure: .solicitedServiceUUIDs([.init(uint16: 0x1812)])[0]),
+        Vector(hex: "03 14 12 18", structure: .solicitedServiceUUIDs([.init(uuid16: 0x1812)])[0]),
         Vector(hex: "11 15 " + nordicUARTWire, structure: .solicitedServiceUUIDs([nordicUART])[0]),
-        Vector(hex: "04 16 0F 18 64", structure: .serviceData(.init(uint16: 0x180F), [0x64])),
+        Vector(hex: "04 16 0F 18 64", structure: .serviceData(.init(uuid16: 0x180F), [0x64])),
         Vector(hex: "03 19 41 03", structure: .appearance(0x0341)),
         Vector(
             hex: "08 1B 66 55 44 33 22 11 01",
             structure: .leDeviceAddress(LEDeviceAddress(address: BluetoothAddress(rawValue: 0x1122_3344_5566), isRandom: true))
         ),
         Vector(hex: "02 1C 02", structure: .leRole(.peripheralPreferred)),
-        Vector(hex: "05 1F 78 56 34 12", structure: .solicitedServiceUUIDs([.init(uint32: 0x1234_5678)])[0]),
-        Vector(hex: "06 20 78 56 34 12 AA", structure: .serviceData(.init(uint32: 0x1234_5678), [0xAA])),
+        Vector(hex: "05 1F 78 56 34 12", structure: .solicitedServiceUUIDs([.init(uuid32: 0x1234_5678)])[0]),
+        Vector(hex: "06 20 78 56 34 12 AA", structure: .serviceData(.init(uuid32: 0x1234_5678), [0xAA])),
         Vector(hex: "13 21 " + nordicUARTWire + " 01 02", structure: .serviceData(nordicUART, [0x01, 0x02])),
         Vector(hex: "05 FF 4C 00 01 02", structure: .manufacturerData(companyIdentifier: 0x004C, data: [0x01, 0x02])),
         Vector(hex: "03 2A 01 02", structure: ADStructure(type: ADType(rawValue: 0x2A), data: [0x01, 0x02])),
@@ -55,7 +55,7 @@ struct AdvertisingDataTests {
         let bytes = [UInt8](adHex: "02 01 06 03 03 0D 18 04 09 48 52 4D")
         let data = try AdvertisingData(decoding: bytes)
         #expect(data.flags == [.leGeneralDiscoverable, .brEdrNotSupported])
-        #expect(data.serviceUUIDs == [BluetoothUUID(uint16: 0x180D)])
+        #expect(data.serviceUUIDs == [BluetoothUUID(uuid16: 0x180D)])
         #expect(data.isServiceUUIDListComplete)
         #expect(data.localName == LocalName("HRM", isComplete: true))
         #expect(data.encoded == bytes)
@@ -72,8 +72,8 @@ struct AdvertisingDataTests {
         #expect(data.appearance == 0x0341)
         #expect(data.manufacturerData == [0x4C, 0x00, 0x01, 0x02])
         #expect(data.companyIdentifier == 0x004C)
-        #expect(data.serviceData == [BluetoothUUID(uint16: 0x180F): [0x64], BluetoothUUID(uint32: 0x1234_5678): [0xAA]])
-        #expect(data.solicitedServiceUUIDs == [BluetoothUUID(uint16: 0x1812), BluetoothUUID(uint32: 0x1234_5678)])
+        #expect(data.serviceData == [BluetoothUUID(uuid16: 0x180F): [0x64], BluetoothUUID(uuid32: 0x1234_5678): [0xAA]])
+        #expect(data.solicitedServiceUUIDs == [BluetoothUUID(uuid16: 0x1812), BluetoothUUID(uuid32: 0x1234_5678)])
         #expect(data.leDeviceAddress == LEDeviceAddress(address: BluetoothAddress(rawValue: 0x1122_3344_5566), isRandom: false))
         #expect(data.leRole == .centralOnly)
         #expect(data.flags == nil)
@@ -87,7 +87,7 @@ struct AdvertisingDataTests {
         let data = try AdvertisingData(decoding: [UInt8](adHex: """
             05 03 0D 18 0F 18  05 04 78 56 34 12  11 07 \(Self.nordicUARTWire)  03 02 0D 18
             """))
-        #expect(data.serviceUUIDs == [.init(uint16: 0x180D), .init(uint16: 0x180F), .init(uint32: 0x1234_5678), Self.nordicUART])
+        #expect(data.serviceUUIDs == [.init(uuid16: 0x180D), .init(uuid16: 0x180F), .init(uuid32: 0x1234_5678), Self.nordicUART])
         #expect(!data.isServiceUUIDListComplete)
     }
 
@@ -110,7 +110,7 @@ struct AdvertisingDataTests {
             """))
         #expect(data.txPowerLevel == nil)
         #expect(data.appearance == nil)
-        #expect(data.serviceUUIDs == [.init(uint16: 0x180D)])
+        #expect(data.serviceUUIDs == [.init(uuid16: 0x180D)])
         #expect(data.serviceData.isEmpty)
         #expect(data.leDeviceAddress == nil)
         #expect(data.leRole == nil)
@@ -159,7 +159,7 @@ struct AdvertisingDataTests {
 
     @Test("UUIDs are sent in their shortest form, so a base-derived 128-bit UUID goes out as 16 bits")
     func shortestForm() {
-        let baseDerived = BluetoothUUID(bytes: [UInt8](adHex: "0000180D 0000 1000 8000 00805F9B34FB"))
+        let baseDerived = BluetoothUUID(uuid128: 0x0000_180D_0000_1000_8000_0080_5F9B_34FB)
         let structures = ADStructure.serviceUUIDs([baseDerived, Self.nordicUART], isComplete: true)
         #expect(structures.map(\.type) == [.completeList16BitServiceUUIDs, .completeList128BitServiceUUIDs])
         #expect(structures.first?.data == [0x0D, 0x18])

@@ -8,13 +8,17 @@ struct AdvertisingLayoutTests {
     static let generalDiscoverable: AdvertisingFlags = [.leGeneralDiscoverable, .brEdrNotSupported]
 
     static func nordicStyleUUID(_ last: UInt8) -> BluetoothUUID {
-        BluetoothUUID(bytes: [0x6E, 0x40, 0x00, last, 0xB5, 0xA3, 0xF3, 0x93, 0xE0, 0xA9, 0xE5, 0x0E, 0x24, 0xDC, 0xCA, 0x9E])
+        BluetoothUUID(uuid128: 0x6E40_0000_B5A3_F393_E0A9_E50E_24DC_CA9E | UInt128(last) << 96)
+    }
+
+    static func nordicStyleWire(_ last: UInt8) -> [UInt8] {
+        [UInt8](adHex: "9E CA DC 24 0E E5 A9 E0 93 F3 A3 B5") + [last, 0x00, 0x40, 0x6E]
     }
 
     @Test("flags, a service UUID and a short name all fit in the advertising packet")
     func heartRateSensor() throws {
         let content = AdvertisementContent(
-            flags: Self.generalDiscoverable, localName: "HRM", serviceUUIDs: [BluetoothUUID(uint16: 0x180D)]
+            flags: Self.generalDiscoverable, localName: "HRM", serviceUUIDs: [BluetoothUUID(uuid16: 0x180D)]
         )
         let layout = try AdvertisingLayout.legacy(content)
         #expect(layout.advertisingData.encoded == [UInt8](adHex: "02 01 06 03 03 0D 18 04 09 48 52 4D"))
@@ -30,11 +34,11 @@ struct AdvertisingLayoutTests {
 
         #expect(layout.advertisingData.structures == [
             .flags(Self.generalDiscoverable),
-            ADStructure(type: .incompleteList128BitServiceUUIDs, data: uuids[0].bytes.reversed()),
+            ADStructure(type: .incompleteList128BitServiceUUIDs, data: Self.nordicStyleWire(1)),
         ])
         #expect(layout.scanResponse.structures == [
             .localName(LocalName("Thermometer")),
-            ADStructure(type: .incompleteList128BitServiceUUIDs, data: uuids[1].bytes.reversed()),
+            ADStructure(type: .incompleteList128BitServiceUUIDs, data: Self.nordicStyleWire(2)),
         ])
         #expect(layout.advertisingData.encodedLength == 21)
         #expect(layout.scanResponse.encodedLength == 31)
@@ -47,7 +51,7 @@ struct AdvertisingLayoutTests {
         let content = AdvertisementContent(
             flags: Self.generalDiscoverable,
             localName: name,
-            serviceUUIDs: [BluetoothUUID(uint16: 0x180D), BluetoothUUID(uint16: 0x180F)]
+            serviceUUIDs: [BluetoothUUID(uuid16: 0x180D), BluetoothUUID(uuid16: 0x180F)]
         )
         let layout = try AdvertisingLayout.legacy(content)
         #expect(layout.advertisingData.encoded == [UInt8](adHex: "02 01 06 05 03 0D 18 0F 18"))
@@ -78,7 +82,7 @@ struct AdvertisingLayoutTests {
 
     @Test("UUIDs of one size split across both packets are incomplete in both; a size that fits whole is complete")
     func splitAcrossPackets() throws {
-        let short = [BluetoothUUID(uint16: 0x180D)]
+        let short = [BluetoothUUID(uuid16: 0x180D)]
         let long = (1...2).map { Self.nordicStyleUUID($0) }
         let layout = try AdvertisingLayout.legacy(AdvertisementContent(serviceUUIDs: short + long))
         #expect(layout.advertisingData.structures.map(\.type) == [.completeList16BitServiceUUIDs, .incompleteList128BitServiceUUIDs])
@@ -89,7 +93,7 @@ struct AdvertisingLayoutTests {
 
     @Test("repeated service UUIDs are listed once")
     func duplicatesDropped() throws {
-        let uuid = BluetoothUUID(uint16: 0x180D)
+        let uuid = BluetoothUUID(uuid16: 0x180D)
         let layout = try AdvertisingLayout.legacy(AdvertisementContent(serviceUUIDs: [uuid, uuid, uuid]))
         #expect(layout.advertisingData.encoded == [UInt8](adHex: "03 03 0D 18"))
     }
@@ -100,12 +104,12 @@ struct AdvertisingLayoutTests {
         let content = AdvertisementContent(
             flags: Self.generalDiscoverable,
             localName: "HRM",
-            serviceUUIDs: [BluetoothUUID(uint16: 0x180D)],
+            serviceUUIDs: [BluetoothUUID(uuid16: 0x180D)],
             manufacturerData: manufacturer,
-            serviceData: [BluetoothUUID(uint16: 0x180F): [0x64]],
+            serviceData: [BluetoothUUID(uuid16: 0x180F): [0x64]],
             txPowerLevel: -4,
             appearance: 0x0341,
-            solicitedServiceUUIDs: [BluetoothUUID(uint16: 0x1812)]
+            solicitedServiceUUIDs: [BluetoothUUID(uuid16: 0x1812)]
         )
         let layout = try AdvertisingLayout.legacy(content)
         #expect(layout.advertisingData.structures.map(\.type) == [
@@ -122,7 +126,7 @@ struct AdvertisingLayoutTests {
         #expect(throws: AdvertisingLayoutError.doesNotFit(.manufacturerSpecificData)) {
             try AdvertisingLayout.legacy(content)
         }
-        let oversized = AdvertisementContent(serviceData: [BluetoothUUID(uint16: 0x180F): [UInt8](repeating: 0, count: 300)])
+        let oversized = AdvertisementContent(serviceData: [BluetoothUUID(uuid16: 0x180F): [UInt8](repeating: 0, count: 300)])
         #expect(throws: AdvertisingLayoutError.doesNotFit(.serviceData16BitUUID)) {
             try AdvertisingLayout.extended(oversized, limit: 1650)
         }
