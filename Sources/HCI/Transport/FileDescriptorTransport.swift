@@ -3,23 +3,26 @@ import Glibc
 
 /// Carries H4 packets over an open file descriptor: a socket, a serial terminal or an HCI socket.
 ///
-/// A dedicated thread reads the descriptor and cuts the bytes into packets with an ``H4Framer``;
-/// `incoming` hands them over through a bounded queue (the reader pauses while it is full, so a
-/// fast peer is held back rather than filling memory). Writes are serialised and always whole.
-/// `incoming` finishes when either side closes and throws on a framing or I/O error, after which
-/// the transport is shut down and `send` throws ``TransportError/closed``.
+/// One dedicated I/O thread per transport polls the descriptor: it reads bytes into an ``H4Framer``
+/// and writes queued packets whole, in order, through interruptions and partial writes. Received
+/// packets wait in a bounded queue (the thread stops reading while it is full, so a fast peer is
+/// held back by the system's flow control instead of filling memory); each `send` waits for its
+/// packet to be written, without blocking a concurrency thread. When `incoming` ends, on close,
+/// end of file, an I/O error or a framing error, the transport is shut down and `send` throws
+/// ``TransportError/closed``.
 public final class FileDescriptorTransport: HCITransport {
-    /// How many received packets wait for the consumer before the reader pauses.
+    /// How many received packets wait for the consumer before reading pauses.
     public static let defaultQueueCapacity = 1024
 
     /// What the descriptor is connected to, for messages (a transport spec or a peer address).
     public let name: String
     public let incoming: AsyncThrowingStream<HCIPacket, any Error>
     private let channel: DescriptorChannel
-    private let queue: IncomingPacketQueue
-    private let readerStopped = CompletionSignal()
+    private let received: IncomingPacketQueue
+    private let outgoing: OutgoingPacketQueue
+    private let threadEnded: CompletionSignal
 
-    /// Takes ownership of `descriptor` (closing it if this fails) and starts reading from it.
+    /// Takes ownership of `descriptor` (closing it if this fails) and starts its I/O thread.
     public init(
         adopting descriptor: Int32,
         name: String,
@@ -27,19 +30,23 @@ public final class FileDescriptorTransport: HCITransport {
         queueCapacity: Int = defaultQueueCapacity
     ) throws(TransportError) {
         let channel = try DescriptorChannel(adopting: descriptor)
-        let resume = channel.resume
-        let queue = IncomingPacketQueue(capacity: queueCapacity, resumeProducer: { resume.signal() })
-        let readerStopped = readerStopped
+        let wakeup = channel.wakeup
+        let received = IncomingPacketQueue(capacity: queueCapacity, resumeProducer: { wakeup.signal() })
+        let outgoing = OutgoingPacketQueue(wakeWriter: { wakeup.signal() })
+        let threadEnded = CompletionSignal()
+        self.threadEnded = threadEnded
         self.name = name
         self.channel = channel
-        self.queue = queue
-        self.incoming = AsyncThrowingStream(unfolding: { try await queue.next() })
+        self.received = received
+        self.outgoing = outgoing
+        self.incoming = AsyncThrowingStream(unfolding: { try await received.next() })
+        let loop = IOLoop(channel: channel, received: received, outgoing: outgoing, framer: H4Framer(limits: limits))
         let thread = Thread {
-            Self.read(channel, into: queue, framer: H4Framer(limits: limits))
-            channel.shutDown()
-            readerStopped.signal()
+            var running = loop
+            running.run()
+            threadEnded.signal()
         }
-        thread.name = "HCI reader \(name)"
+        thread.name = "HCI \(name)"
         thread.start()
     }
 
@@ -48,47 +55,132 @@ public final class FileDescriptorTransport: HCITransport {
     }
 
     public func send(_ packet: HCIPacket) async throws(TransportError) {
-        try channel.write(packet.encoded)
+        if let error = await outgoing.write(packet.encoded) { throw error }
     }
 
-    /// Stops the reader, waits for its thread to end, then closes the descriptor; `incoming` finishes after the packets already received.
+    /// Stops the I/O thread, waits for it to end, then closes the descriptor.
+    ///
+    /// `incoming` finishes after the packets already received.
     public func close() async {
         channel.shutDown()
-        await readerStopped.wait()
-        queue.finish(nil)
+        await threadEnded.wait()
         channel.closeDescriptor()
     }
+}
 
-    private static func read(_ channel: DescriptorChannel, into queue: IncomingPacketQueue, framer: H4Framer) {
-        var framer = framer
-        var buffer = [UInt8](repeating: 0, count: 65_536)
+/// What a transport's I/O thread does: poll, read into the framer, write queued packets.
+private struct IOLoop {
+    private enum Progress {
+        case written
+        case blocked
+        case failed(TransportError)
+    }
+
+    private enum ReadOutcome {
+        case more
+        case ended(TransportError?)
+    }
+
+    let channel: DescriptorChannel
+    let received: IncomingPacketQueue
+    let outgoing: OutgoingPacketQueue
+    var framer: H4Framer
+    private var pending: [OutgoingPacketQueue.Request] = []
+    private var buffer = [UInt8](repeating: 0, count: 65_536)
+
+    init(channel: DescriptorChannel, received: IncomingPacketQueue, outgoing: OutgoingPacketQueue, framer: H4Framer) {
+        self.channel = channel
+        self.received = received
+        self.outgoing = outgoing
+        self.framer = framer
+    }
+
+    /// Runs until the channel shuts down or the received stream ends, then fails every unwritten packet.
+    mutating func run() {
+        let end = loop()
+        received.finish(end)
+        channel.shutDown()
+        for request in pending + outgoing.close() { request.complete(.closed) }
+    }
+
+    private mutating func loop() -> TransportError? {
         var descriptors = [
-            pollfd(fd: channel.closing.readDescriptor, events: Int16(POLLIN), revents: 0),
-            pollfd(fd: channel.resume.readDescriptor, events: Int16(POLLIN), revents: 0),
-            pollfd(fd: channel.descriptor, events: Int16(POLLIN), revents: 0),
+            pollfd(fd: channel.wakeup.readDescriptor, events: Int16(POLLIN), revents: 0),
+            pollfd(fd: channel.descriptor, events: 0, revents: 0),
         ]
-        while true {
-            let isPaused = queue.pauseProducerIfFull()
-            for index in descriptors.indices { descriptors[index].revents = 0 }
-            guard poll(&descriptors, nfds_t(isPaused ? 2 : 3), -1) >= 0 else {
+        while !channel.hasShutDown {
+            pending += outgoing.takeAll()
+            let isWriteBlocked = writePending()
+            let isReadPaused = received.pauseProducerIfFull()
+            descriptors[0].revents = 0
+            descriptors[1].revents = 0
+            descriptors[1].events = Int16(isReadPaused ? 0 : POLLIN) | Int16(isWriteBlocked ? POLLOUT : 0)
+            let count = descriptors[1].events == 0 ? 1 : 2
+            guard poll(&descriptors, nfds_t(count), -1) >= 0 else {
                 if errno == EINTR { continue }
-                return queue.finish(.io("poll failed (\(SystemCall.describe(errno)))"))
+                return .io("poll failed (\(SystemCall.describe(errno)))")
             }
-            if descriptors[0].revents != 0 { return queue.finish(nil) }
-            if descriptors[1].revents != 0 { channel.resume.drain() }
-            guard !isPaused, descriptors[2].revents != 0 else { continue }
-            let count = buffer.withUnsafeMutableBytes { Glibc.read(channel.descriptor, $0.baseAddress, $0.count) }
-            if count > 0 {
-                do {
-                    queue.push(try framer.append(buffer[0..<count]))
-                } catch {
-                    return queue.finish(error)
-                }
-            } else if count == 0 {
-                return queue.finish(nil)
-            } else if errno != EINTR, errno != EAGAIN {
-                return queue.finish(.io("read failed (\(SystemCall.describe(errno)))"))
+            if descriptors[0].revents != 0 { channel.wakeup.drain() }
+            guard !channel.hasShutDown else { break }
+            let readable = Int16(POLLIN | POLLHUP | POLLERR)
+            if count == 2, !isReadPaused, descriptors[1].revents & readable != 0 {
+                if case .ended(let error) = readAvailable() { return error }
             }
         }
+        return nil
+    }
+
+    /// Reads once into the framer; the stream ends at end of file, on a read error or on a framing error.
+    private mutating func readAvailable() -> ReadOutcome {
+        let count = buffer.withUnsafeMutableBytes { Glibc.read(channel.descriptor, $0.baseAddress, $0.count) }
+        if count == 0 { return .ended(nil) }
+        if count < 0 {
+            return errno == EINTR || errno == EAGAIN
+                ? .more : .ended(.io("read failed (\(SystemCall.describe(errno)))"))
+        }
+        do {
+            received.push(try framer.append(buffer[0..<count]))
+            return .more
+        } catch {
+            return .ended(error)
+        }
+    }
+
+    /// Writes queued packets until done or the descriptor is full; returns whether it is full.
+    private mutating func writePending() -> Bool {
+        while !pending.isEmpty {
+            switch write(&pending[0]) {
+            case .written:
+                pending.removeFirst().complete(nil)
+            case .blocked:
+                return true
+            case .failed(let error):
+                pending.removeFirst().complete(error)
+            }
+        }
+        return false
+    }
+
+    private func write(_ request: inout OutgoingPacketQueue.Request) -> Progress {
+        while request.offset < request.bytes.count {
+            let offset = request.offset
+            let written = request.bytes.withUnsafeBytes { bytes -> Int in
+                guard let base = bytes.baseAddress else { return 0 }
+                return channel.isSocket
+                    ? Glibc.send(channel.descriptor, base + offset, bytes.count - offset, Int32(MSG_NOSIGNAL))
+                    : Glibc.write(channel.descriptor, base + offset, bytes.count - offset)
+            }
+            if written > 0 {
+                request.offset += written
+                continue
+            }
+            let code = written < 0 ? errno : EAGAIN
+            switch code {
+            case EINTR: continue
+            case EAGAIN, EWOULDBLOCK: return .blocked
+            default: return .failed(.io("write failed (\(SystemCall.describe(code)))"))
+            }
+        }
+        return .written
     }
 }

@@ -27,7 +27,9 @@ public final class HCIUserChannelTransport: HCITransport {
         self.connection = connection
     }
 
-    /// Opens the user channel of adapter `hci<index>`; a failure is ``TransportError/openFailed(spec:reason:)`` naming the spec and the cause.
+    /// Opens the user channel of adapter `hci<index>`.
+    ///
+    /// A failure is ``TransportError/openFailed(spec:reason:)`` naming the spec and the cause.
     public static func open(
         index: Int,
         limits: H4Framer.Limits = H4Framer.Limits()
@@ -77,7 +79,8 @@ public final class HCIUserChannelTransport: HCITransport {
             let cause =
                 switch code {
                 case ENODEV: "there is no adapter hci\(index)"
-                case EBUSY, EALREADY: "hci\(index) is in use; take it down first (e.g. stop bluetoothd or run 'hciconfig hci\(index) down')"
+                case EBUSY, EALREADY:
+                    "hci\(index) is in use; take it down first (e.g. stop bluetoothd or run 'hciconfig hci\(index) down')"
                 case EPERM, EACCES: "the HCI user channel needs CAP_NET_ADMIN"
                 default: "cannot bind to hci\(index)"
                 }

@@ -53,7 +53,7 @@ public final class InProcessTransport: HCITransport {
         }
     }
 
-    /// Closes both directions: this end's `incoming` finishes, and so does the other end's once it has read what was sent.
+    /// Closes both directions: this end's `incoming` finishes, the other end's once it has read what was sent.
     public func close() async {
         ownContinuation.finish()
         peerContinuation.finish()

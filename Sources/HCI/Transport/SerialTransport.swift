@@ -33,7 +33,9 @@ public final class SerialTransport: HCITransport {
         self.connection = connection
     }
 
-    /// Opens and configures `device`; a failure is ``TransportError/openFailed(spec:reason:)`` naming the spec and the cause.
+    /// Opens and configures `device`.
+    ///
+    /// A failure is ``TransportError/openFailed(spec:reason:)`` naming the spec and the cause.
     public static func open(
         device: String,
         baudRate: Int? = nil,
@@ -62,7 +64,8 @@ public final class SerialTransport: HCITransport {
         await connection.close()
     }
 
-    private static func configuredDevice(_ device: String, speed: speed_t, spec: String) throws(TransportError) -> Int32 {
+    private static func configuredDevice(_ device: String, speed: speed_t, spec: String) throws(TransportError) -> Int32
+    {
         let descriptor = Glibc.open(device, O_RDWR | O_NOCTTY | O_NONBLOCK | O_CLOEXEC)
         guard descriptor >= 0 else {
             throw .openFailed(spec: spec, reason: "cannot open \(device) (\(SystemCall.describe(errno)))")

@@ -21,7 +21,8 @@ public final class SnoopingTransport: HCITransport {
     private let ownsWriter: Bool
 
     /// Logs `wrapped` into `writer`, which stays open when this transport closes.
-    public convenience init(wrapping wrapped: any HCITransport, writer: BTSnoopWriter, perspective: Perspective = .host) {
+    public convenience init(wrapping wrapped: any HCITransport, writer: BTSnoopWriter, perspective: Perspective = .host)
+    {
         self.init(wrapped: wrapped, writer: writer, perspective: perspective, ownsWriter: false)
     }
 

@@ -81,7 +81,8 @@ enum StreamSocket {
         var list: UnsafeMutablePointer<addrinfo>?
         let status = getaddrinfo(host, String(port), &hints, &list)
         guard status == 0 else {
-            throw .openFailed(spec: spec, reason: "cannot resolve host '\(host)' (\(String(cString: gai_strerror(status))))")
+            throw .openFailed(
+                spec: spec, reason: "cannot resolve host '\(host)' (\(String(cString: gai_strerror(status))))")
         }
         defer { freeaddrinfo(list) }
         var failure = "no address found for host '\(host)'"

@@ -1,4 +1,4 @@
-/// H4 over a TCP connection to a controller (`tcp:HOST:PORT`): Bumble's virtual controllers, `bluetooth sim`, emulators.
+/// H4 over a TCP connection to a controller (`tcp:HOST:PORT`): Bumble's controllers, `bluetooth sim`, emulators.
 public final class TCPClientTransport: HCITransport {
     /// The host connected to.
     public let host: String
@@ -12,7 +12,9 @@ public final class TCPClientTransport: HCITransport {
         self.connection = connection
     }
 
-    /// Connects to `host:port`; a failure is ``TransportError/openFailed(spec:reason:)`` naming the spec and the cause.
+    /// Connects to `host:port`.
+    ///
+    /// A failure is ``TransportError/openFailed(spec:reason:)`` naming the spec and the cause.
     public static func connect(
         host: String,
         port: UInt16,

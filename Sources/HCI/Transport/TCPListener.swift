@@ -15,12 +15,13 @@ public final class TCPListener: Sendable {
     public let connections: AsyncThrowingStream<FileDescriptorTransport, any Error>
     private let channel: DescriptorChannel
     private let continuation: AsyncThrowingStream<FileDescriptorTransport, any Error>.Continuation
-    private let acceptorStopped = CompletionSignal()
+    private let acceptorStopped: CompletionSignal
 
     private init(host: String, port: UInt16, channel: DescriptorChannel, backlog: Int, limits: H4Framer.Limits) {
         let (connections, continuation) = AsyncThrowingStream.makeStream(
             of: FileDescriptorTransport.self, bufferingPolicy: .bufferingOldest(backlog))
-        let acceptorStopped = acceptorStopped
+        let acceptorStopped = CompletionSignal()
+        self.acceptorStopped = acceptorStopped
         self.host = host
         self.port = port
         self.channel = channel
@@ -38,7 +39,9 @@ public final class TCPListener: Sendable {
         channel.shutDown()
     }
 
-    /// Listens on `host:port` (port 0 picks a free port); a failure is ``TransportError/openFailed(spec:reason:)`` naming `HOST:PORT` and the cause.
+    /// Listens on `host:port`, port 0 picking a free port.
+    ///
+    /// A failure is ``TransportError/openFailed(spec:reason:)`` naming `HOST:PORT` and the cause.
     public static func listen(
         host: String,
         port: UInt16,
@@ -71,16 +74,18 @@ public final class TCPListener: Sendable {
         limits: H4Framer.Limits
     ) {
         var descriptors = [
-            pollfd(fd: channel.closing.readDescriptor, events: Int16(POLLIN), revents: 0),
+            pollfd(fd: channel.wakeup.readDescriptor, events: Int16(POLLIN), revents: 0),
             pollfd(fd: channel.descriptor, events: Int16(POLLIN), revents: 0),
         ]
-        while true {
+        while !channel.hasShutDown {
             for index in descriptors.indices { descriptors[index].revents = 0 }
             guard poll(&descriptors, nfds_t(descriptors.count), -1) >= 0 else {
                 if errno == EINTR { continue }
                 return continuation.finish(throwing: TransportError.io("poll failed (\(SystemCall.describe(errno)))"))
             }
-            if descriptors[0].revents != 0 { return continuation.finish() }
+            if descriptors[0].revents != 0 { channel.wakeup.drain() }
+            guard !channel.hasShutDown else { break }
+            guard descriptors[1].revents != 0 else { continue }
             var peer = sockaddr_storage()
             var length = socklen_t(MemoryLayout<sockaddr_storage>.size)
             let descriptor = withUnsafeMutablePointer(to: &peer) {
@@ -105,5 +110,6 @@ public final class TCPListener: Sendable {
             }
             _ = continuation.yield(transport)
         }
+        continuation.finish()
     }
 }

@@ -56,7 +56,8 @@ public enum TransportSpec: Hashable, Sendable {
             guard !digits.isEmpty, digits.allSatisfy(\.isASCIIDigit), digits == "0" || !digits.hasPrefix("0"),
                 let index = Int(digits), index <= HCIUserChannelTransport.maximumIndex
             else {
-                throw invalid("expected hciN with N an adapter number from 0 to \(HCIUserChannelTransport.maximumIndex)")
+                throw invalid(
+                    "expected hciN with N an adapter number from 0 to \(HCIUserChannelTransport.maximumIndex)")
             }
             self = .hciUserChannel(index: index)
         } else {

@@ -14,7 +14,9 @@ public final class UnixSocketTransport: HCITransport {
         self.connection = connection
     }
 
-    /// Connects to the socket at `path`; a failure is ``TransportError/openFailed(spec:reason:)`` naming the spec and the cause.
+    /// Connects to the socket at `path`.
+    ///
+    /// A failure is ``TransportError/openFailed(spec:reason:)`` naming the spec and the cause.
     public static func connect(
         path: String,
         limits: H4Framer.Limits = H4Framer.Limits()

@@ -1,6 +1,6 @@
 import Glibc
 
-/// A connected socket pair used as a pipe that makes a thread blocked in `poll` return: one side signals, the poller sees its read end readable.
+/// A connected socket pair that wakes a thread blocked in `poll`: one side signals, the poller sees the other readable.
 final class WakeupPipe: Sendable {
     /// The end to poll for readability.
     let readDescriptor: Int32
