@@ -37,12 +37,12 @@ struct OurHostOnBumbleControllersTests {
             #expect(centralLink.role == .central && peripheralLink.role == .peripheral)
             #expect(peripheralLink.peerAddress == centralAddress)
 
-            let toPeripheral = testFrame(payloadCount: 200, seed: 1)
-            try await central.sendACL(handle: centralLink.handle, pdu: toPeripheral)
-            #expect(try await receiveFrame(on: peripheral, handle: peripheralLink.handle) == toPeripheral)
-            let toCentral = testFrame(payloadCount: 120, seed: 7)
-            try await peripheral.sendACL(handle: peripheralLink.handle, pdu: toCentral)
-            #expect(try await receiveFrame(on: central, handle: centralLink.handle) == toCentral)
+            let toPeripheral = BasicFrame(channelID: .att, payload: (0..<200).map { UInt8($0) })
+            try await central.sendFrame(toPeripheral, on: centralLink.handle)
+            #expect(try await peripheral.receiveFrame(on: peripheralLink.handle) == toPeripheral)
+            let toCentral = BasicFrame(channelID: .att, payload: (0..<120).map { UInt8(255 - $0) })
+            try await peripheral.sendFrame(toCentral, on: peripheralLink.handle)
+            #expect(try await central.receiveFrame(on: centralLink.handle) == toCentral)
 
             _ = try await central.disconnect(centralLink.handle)
             let reason = try await peripheral.waitForDisconnection(of: peripheralLink.handle)

@@ -26,12 +26,17 @@ public actor ControllerChannel {
     private var events: [KnownEvent] = []
     private var eventWaiters: [UInt64: EventWaiter] = [:]
     private var received: [ACLDataPacket] = []
-    private var aclWaiters: [UInt64: CheckedContinuation<ACLDataPacket, any Error>] = [:]
+    private var aclWaiters: [UInt64: ACLWaiter] = [:]
     private var failure: HCIError?
 
     private enum Reply {
         case complete([UInt8])
         case status(HCIStatus)
+    }
+
+    private struct ACLWaiter {
+        var handle: ConnectionHandle?
+        var continuation: CheckedContinuation<ACLDataPacket, any Error>
     }
 
     private struct EventWaiter {
@@ -249,8 +254,9 @@ public actor ControllerChannel {
     }
 
     private func deliver(_ data: ACLDataPacket) {
-        if let id = aclWaiters.keys.min(), let continuation = aclWaiters.removeValue(forKey: id) {
-            continuation.resume(returning: data)
+        let waiting = aclWaiters.filter { $0.value.handle == nil || $0.value.handle == data.handle }
+        if let id = waiting.keys.min(), let waiter = aclWaiters.removeValue(forKey: id) {
+            waiter.continuation.resume(returning: data)
             return
         }
         received.append(data)
@@ -267,7 +273,7 @@ public actor ControllerChannel {
         }
         for (_, waiter) in eventWaiters { waiter.continuation.resume(throwing: error) }
         eventWaiters = [:]
-        for (_, continuation) in aclWaiters { continuation.resume(throwing: error) }
+        for (_, waiter) in aclWaiters { waiter.continuation.resume(throwing: error) }
         aclWaiters = [:]
     }
 
@@ -303,15 +309,17 @@ public actor ControllerChannel {
         eventWaiters.removeValue(forKey: id)?.continuation.resume(throwing: HCIError.eventTimeout(what))
     }
 
-    /// Waits for the next ACL packet from the controller.
-    public func receiveACL() async throws(HCIError) -> ACLDataPacket {
-        if !received.isEmpty { return received.removeFirst() }
+    /// Waits for the next ACL packet from the controller, on `handle` or on any connection.
+    public func receiveACL(on handle: ConnectionHandle? = nil) async throws(HCIError) -> ACLDataPacket {
+        if let index = received.firstIndex(where: { handle == nil || $0.handle == handle }) {
+            return received.remove(at: index)
+        }
         if let failure { throw failure }
         let id = nextID
         nextID += 1
         do {
             return try await withCheckedThrowingContinuation { continuation in
-                aclWaiters[id] = continuation
+                aclWaiters[id] = ACLWaiter(handle: handle, continuation: continuation)
             }
         } catch let error as HCIError {
             throw error
