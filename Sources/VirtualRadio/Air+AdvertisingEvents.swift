@@ -20,12 +20,12 @@ extension Air {
         scheduleRepeating(.advertising(key), on: c, every: interval) { air in
             air.advertisingTick(id, key, generation)
         }
-        if set.isHighDutyDirected, key == .legacy {
-            scheduleOnce(.advertisingDuration(key), on: c, after: .milliseconds(1280)) { air in
-                air.advertisingTimedOut(id, key, generation)
-            }
-        } else if set.duration > 0 {
-            scheduleOnce(.advertisingDuration(key), on: c, after: .milliseconds(Int64(set.duration) * 10)) { air in
+        var duration: Duration? = set.duration > 0 ? .milliseconds(Int64(set.duration) * 10) : nil
+        if set.isHighDutyDirected {
+            duration = min(duration ?? .milliseconds(1280), .milliseconds(1280))
+        }
+        if let duration {
+            scheduleOnce(.advertisingDuration(key), on: c, after: duration) { air in
                 air.advertisingTimedOut(id, key, generation)
             }
         } else {
@@ -50,8 +50,9 @@ extension Air {
         return c.advertisingSets[key]?.enabled == true
     }
 
-    /// Ends advertising whose duration elapsed: legacy high duty directed advertising reports a failed
-    /// connection, an extended set reports Advertising Set Terminated; both with Advertising Timeout (0x3C).
+    /// Ends advertising whose duration elapsed (at most 1.28 s for high duty cycle directed advertising):
+    /// legacy advertising reports a failed connection, an extended set Advertising Set Terminated; both with
+    /// Advertising Timeout (0x3C).
     ///
     /// Bluetooth Core Specification Vol 4, Part E, 7.8.9 and 7.7.65.18.
     func advertisingTimedOut(_ id: ControllerID, _ key: AdvertisingSetKey, _ generation: UInt64) {
