@@ -6,6 +6,6 @@ struct BluetoothCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "bluetooth",
         abstract: "Bluetooth Low Energy on Linux: a virtual radio, a host stack and the CoreBluetooth API.",
-        subcommands: []
+        subcommands: [Demo.self, Sim.self]
     )
 }

@@ -106,3 +106,22 @@ extension ControllerChannel {
         _ = try await execute(LELongTermKeyRequestReplyCommand(handle: handle, longTermKey: longTermKey))
     }
 }
+
+extension ControllerChannel {
+    /// Waits for the peer's connection parameter request on a link and accepts it as asked;
+    /// returns the request.
+    public func acceptConnectionParameterRequest(
+        _ handle: ConnectionHandle, timeout: Duration = .seconds(10)
+    ) async throws(HCIError) -> LERemoteConnectionParameterRequestEvent {
+        let request = try await waitForEvent("connection parameter request on \(handle)", timeout: timeout) {
+            event -> LERemoteConnectionParameterRequestEvent? in
+            guard case .leMeta(.remoteConnectionParameterRequest(let e)) = event, e.handle == handle else { return nil }
+            return e
+        }
+        _ = try await execute(
+            LERemoteConnectionParameterRequestReplyCommand(
+                handle: handle, intervalMin: request.intervalMin, intervalMax: request.intervalMax,
+                maxLatency: request.maxLatency, timeout: request.timeout, minCELength: 0, maxCELength: 0))
+        return request
+    }
+}
