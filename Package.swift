@@ -48,7 +48,7 @@ let package = Package(
         .testTarget(name: "HostTests", dependencies: ["Host", "HCI"]),
         .testTarget(name: "VirtualRadioTests", dependencies: ["VirtualRadio", "HCI"]),
         .testTarget(name: "CoreBluetoothTests", dependencies: ["CoreBluetooth"]),
-        .testTarget(name: "bluetoothTests", dependencies: ["bluetooth"]),
+        .testTarget(name: "bluetoothTests", dependencies: ["bluetooth", "HCI"]),
         .testTarget(
             name: "InteropTests", dependencies: ["Host", "HCI", "VirtualRadio"], exclude: ["bumble"]),
     ],

@@ -1,6 +1,9 @@
 import ArgumentParser
+import Foundation
 
 /// The `bluetooth` command-line tool.
+///
+/// Exit status: 0 success, 1 a failure the user can act on, 2 a usage error.
 @main
 struct BluetoothCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
@@ -8,4 +11,19 @@ struct BluetoothCommand: AsyncParsableCommand {
         abstract: "Bluetooth Low Energy on Linux: a virtual radio, a host stack and the CoreBluetooth API.",
         subcommands: [Demo.self, Sim.self]
     )
+
+    static func main() async {
+        do {
+            var command = try parseAsRoot()
+            if var asyncCommand = command as? AsyncParsableCommand {
+                try await asyncCommand.run()
+            } else {
+                try command.run()
+            }
+        } catch {
+            guard exitCode(for: error) == .validationFailure else { exit(withError: error) }
+            FileHandle.standardError.write(Data((fullMessage(for: error) + "\n").utf8))
+            Foundation.exit(2)
+        }
+    }
 }

@@ -1,0 +1,56 @@
+import Foundation
+import Testing
+
+@Suite("bluetooth demo, run as an executable")
+struct DemoCommandTests {
+    @Test("demo exits 0 and narrates every step, from power-up to disconnection")
+    func narratesEveryStep() async throws {
+        let outcome = try await CommandLineTool.run(["demo", "--json"])
+        #expect(outcome.status == 0, "\(outcome.standardError)")
+        let steps = outcome.standardOutput.split(separator: "\n").compactMap { line -> String? in
+            let object = try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: String]
+            return object?["step"]
+        }
+        #expect(
+            steps == [
+                "power", "ready", "advertise", "scan", "discovered", "connected", "notification", "data", "dataLength",
+                "phy", "parameters", "encrypted", "disconnected", "done",
+            ])
+    }
+
+    @Test("demo in plain text names what it found and how the link ended")
+    func plainText() async throws {
+        let outcome = try await CommandLineTool.run(["demo"])
+        #expect(outcome.status == 0)
+        #expect(outcome.standardOutput.contains("Found \"Heart Rate Sensor\""))
+        #expect(outcome.standardOutput.contains("reassembled them intact"))
+        #expect(outcome.standardOutput.contains("the sensor saw Remote User Terminated Connection"))
+    }
+
+    @Test("demo --btsnoop writes a log that tshark dissects, with commands, events and ACL data in both directions")
+    func btsnoopOpensInTshark() async throws {
+        guard let tshark = ["/usr/bin/tshark", "/usr/local/bin/tshark"].first(where: FileManager.default.isExecutableFile) else {
+            try #require(ProcessInfo.processInfo.environment["CI"] != "true", "tshark must be installed in CI")
+            return
+        }
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("demo-\(UUID()).btsnoop").path
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let outcome = try await CommandLineTool.run(["demo", "--btsnoop", path])
+        #expect(outcome.status == 0)
+
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: tshark)
+        process.arguments = ["-r", path, "-T", "fields", "-e", "hci_h4.direction", "-e", "hci_h4.type", "-e", "bthci_cmd.opcode"]
+        let output = FileManager.default.temporaryDirectory.appendingPathComponent("tshark-\(UUID())")
+        _ = FileManager.default.createFile(atPath: output.path, contents: nil)
+        defer { try? FileManager.default.removeItem(at: output) }
+        process.standardOutput = try FileHandle(forWritingTo: output)
+        process.standardError = FileHandle.nullDevice
+        #expect(try await CommandLineTool.runToExit(process, timeout: .seconds(60)) == 0)
+        let rows = try String(contentsOf: output, encoding: .utf8).split(separator: "\n").map { $0.split(separator: "\t", omittingEmptySubsequences: false) }
+        #expect(rows.contains { $0.count >= 3 && $0[0] == "0x00" && $0[1] == "0x01" && $0[2] == "0x200d" }, "LE Create Connection sent")
+        #expect(rows.contains { $0.count >= 2 && $0[0] == "0x01" && $0[1] == "0x04" }, "events received")
+        #expect(rows.contains { $0.count >= 2 && $0[0] == "0x00" && $0[1] == "0x02" }, "ACL sent")
+        #expect(rows.contains { $0.count >= 2 && $0[0] == "0x01" && $0[1] == "0x02" }, "ACL received")
+    }
+}

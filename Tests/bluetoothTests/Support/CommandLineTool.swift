@@ -1,0 +1,63 @@
+import Foundation
+import Testing
+
+/// Runs the built `bluetooth` executable, as a user would.
+struct CommandLineTool {
+    /// What a finished run printed and how it ended.
+    struct Outcome: Sendable {
+        var status: Int32
+        var standardOutput: String
+        var standardError: String
+    }
+
+    /// The executable built beside the test bundle.
+    static var executable: URL {
+        get throws {
+            let candidates = [
+                URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent(),
+                Bundle.main.bundleURL, Bundle.main.bundleURL.deletingLastPathComponent(),
+            ].map { $0.appendingPathComponent("bluetooth") }
+            guard let found = candidates.first(where: { FileManager.default.isExecutableFile(atPath: $0.path) }) else {
+                throw ToolError.notBuilt(candidates.map(\.path))
+            }
+            return found
+        }
+    }
+
+    /// Runs `bluetooth ARGUMENTS` to completion; kills it after `timeout`.
+    static func run(_ arguments: [String], timeout: Duration = .seconds(60)) async throws -> Outcome {
+        let process = Process()
+        process.executableURL = try executable
+        process.arguments = arguments
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent(UUID().uuidString)
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let outputURL = directory.appendingPathComponent("stdout")
+        let errorURL = directory.appendingPathComponent("stderr")
+        _ = FileManager.default.createFile(atPath: outputURL.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: errorURL.path, contents: nil)
+        process.standardOutput = try FileHandle(forWritingTo: outputURL)
+        process.standardError = try FileHandle(forWritingTo: errorURL)
+        let status = try await runToExit(process, timeout: timeout)
+        return Outcome(
+            status: status,
+            standardOutput: (try? String(contentsOf: outputURL, encoding: .utf8)) ?? "",
+            standardError: (try? String(contentsOf: errorURL, encoding: .utf8)) ?? "")
+    }
+
+    /// Starts `process` and waits for it to exit, sending SIGKILL once `timeout` passes.
+    static func runToExit(_ process: Process, timeout: Duration) async throws -> Int32 {
+        let exited = AsyncStream<Int32>.makeStream()
+        process.terminationHandler = { exited.continuation.yield($0.terminationStatus) }
+        try process.run()
+        let watchdog = Task {
+            try await Task.sleep(for: timeout)
+            kill(process.processIdentifier, SIGKILL)
+        }
+        defer { watchdog.cancel() }
+        for await status in exited.stream { return status }
+        return -1
+    }
+
+    enum ToolError: Error { case notBuilt([String]) }
+}

@@ -1,0 +1,45 @@
+import Foundation
+
+/// A long-running `bluetooth` command (such as `sim`) whose output is read line by line.
+final class RunningTool: Sendable {
+    private let process: Process
+    private let lines: AsyncStream<String>
+
+    /// Starts `bluetooth ARGUMENTS`.
+    init(_ arguments: [String]) throws {
+        process = Process()
+        process.executableURL = try CommandLineTool.executable
+        process.arguments = arguments
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        process.standardError = FileHandle.nullDevice
+        let (stream, continuation) = AsyncStream<String>.makeStream()
+        lines = stream
+        let reader = pipe.fileHandleForReading
+        reader.readabilityHandler = { handle in
+            let data = handle.availableData
+            if data.isEmpty {
+                handle.readabilityHandler = nil
+                continuation.finish()
+                return
+            }
+            for line in String(decoding: data, as: UTF8.self).split(separator: "\n") {
+                continuation.yield(String(line))
+            }
+        }
+        try process.run()
+    }
+
+    /// The next line the command printed, or nil once its output has ended.
+    func nextLine() async -> String? {
+        for await line in lines { return line }
+        return nil
+    }
+
+    /// Ends the command and waits for it to exit; returns its termination status.
+    func stop() -> Int32 {
+        process.terminate()
+        process.waitUntilExit()
+        return process.terminationStatus
+    }
+}
