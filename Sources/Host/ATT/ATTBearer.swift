@@ -80,6 +80,10 @@ public final class ATTBearer {
         self.logger = logger
     }
 
+    deinit {
+        for timer in timers.values { timer.cancel() }
+    }
+
     /// The bearer's ATT_MTU: the largest PDU either side sends.
     public var mtu: Int { state.mtu }
 
