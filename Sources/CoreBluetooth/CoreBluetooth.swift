@@ -1,2 +1,5 @@
-/// The Apple CoreBluetooth API on the host stack; filled in by the CoreBluetooth issue.
-@_exported import Host
+import Host
+
+/// The CoreBluetooth API (`CBCentralManager`, `CBPeripheral`, `CBPeripheralManager`, ...) is built here
+/// on the `Host` stack; until it lands this module exports nothing.
+enum CoreBluetoothModule {}
