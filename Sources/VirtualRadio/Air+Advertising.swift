@@ -135,10 +135,11 @@ extension Air {
     ///
     /// Bluetooth Core Specification Vol 4, Part E, 7.8.54 and 7.8.55.
     func setExtendedData(
-        handle: UInt8, operation: UInt8, data: [UInt8], scanResponse: Bool, _ c: ControllerState
+        _ fragment: ExtendedAdvertisingDataFragment, scanResponse: Bool, _ c: ControllerState
     ) throws(ControllerError) -> EmptyReturnParameters {
         try claim(.extended, by: c)
-        let key = AdvertisingSetKey.extended(handle)
+        let (operation, data) = (fragment.operation, fragment.data)
+        let key = AdvertisingSetKey.extended(fragment.advertisingHandle)
         guard var set = c.advertisingSets[key] else { throw .unknownAdvertisingIdentifier }
         guard operation <= 0x04 else { throw .invalidCommandParameters }
         if set.isLegacy {

@@ -294,15 +294,11 @@ extension Air {
             complete(command, from: c) { command throws(ControllerError) in try setExtendedAdvertisingParameters(command, c) }
         case .leSetExtendedAdvertisingData(let command):
             complete(command, from: c) { command throws(ControllerError) in
-                try setExtendedData(
-                    handle: command.advertisingHandle, operation: command.operation, data: command.data,
-                    scanResponse: false, c)
+                try setExtendedData(command.fragment, scanResponse: false, c)
             }
         case .leSetExtendedScanResponseData(let command):
             complete(command, from: c) { command throws(ControllerError) in
-                try setExtendedData(
-                    handle: command.advertisingHandle, operation: command.operation, data: command.data,
-                    scanResponse: true, c)
+                try setExtendedData(command.fragment, scanResponse: true, c)
             }
         case .leSetExtendedAdvertisingEnable(let command):
             complete(command, from: c) { command throws(ControllerError) in try setExtendedAdvertisingEnable(command, c) }

@@ -2,6 +2,7 @@
 ///
 /// Bluetooth Core Specification Vol 4, Part E, 7.8.32.
 public struct LERemoteConnectionParameterRequestNegativeReplyCommand: HCICommand, Hashable {
+    public typealias ReturnParameters = ConnectionHandleReturnParameters
     public static let opcode = HCIOpcode(ogf: 0x08, ocf: 0x0021)
 
     /// The connection the command applies to.
@@ -12,24 +13,6 @@ public struct LERemoteConnectionParameterRequestNegativeReplyCommand: HCICommand
     public init(handle: ConnectionHandle, reason: HCIStatus) {
         self.handle = handle
         self.reason = reason
-    }
-
-    /// The connection the command applied to.
-    public struct ReturnParameters: WireCodable, Hashable {
-        /// The connection the command applied to.
-        public var handle: ConnectionHandle
-
-        public init(handle: ConnectionHandle) {
-            self.handle = handle
-        }
-
-        public init(from reader: inout ByteReader) throws(DecodeError) {
-            handle = try ConnectionHandle(from: &reader)
-        }
-
-        public func encode(into writer: inout ByteWriter) {
-            handle.encode(into: &writer)
-        }
     }
 }
 

@@ -2,6 +2,7 @@
 ///
 /// Bluetooth Core Specification Vol 4, Part E, 7.8.31.
 public struct LERemoteConnectionParameterRequestReplyCommand: HCICommand, Hashable {
+    public typealias ReturnParameters = ConnectionHandleReturnParameters
     public static let opcode = HCIOpcode(ogf: 0x08, ocf: 0x0020)
 
     /// The connection the command applies to.
@@ -35,24 +36,6 @@ public struct LERemoteConnectionParameterRequestReplyCommand: HCICommand, Hashab
         self.timeout = timeout
         self.minCELength = minCELength
         self.maxCELength = maxCELength
-    }
-
-    /// The connection the command applied to.
-    public struct ReturnParameters: WireCodable, Hashable {
-        /// The connection the command applied to.
-        public var handle: ConnectionHandle
-
-        public init(handle: ConnectionHandle) {
-            self.handle = handle
-        }
-
-        public init(from reader: inout ByteReader) throws(DecodeError) {
-            handle = try ConnectionHandle(from: &reader)
-        }
-
-        public func encode(into writer: inout ByteWriter) {
-            handle.encode(into: &writer)
-        }
     }
 }
 

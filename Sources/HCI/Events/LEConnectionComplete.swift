@@ -1,7 +1,7 @@
 /// Tells both sides' hosts that an LE connection was created, or that creating one failed.
 ///
 /// Bluetooth Core Specification Vol 4, Part E, 7.7.65.1.
-public struct LEConnectionCompleteEvent: LEMetaEvent, Hashable {
+public struct LEConnectionCompleteEvent: LEConnectionCompletion, Hashable {
     public static let subeventCode = LESubeventCode.connectionComplete
 
     /// Whether the connection was created.

@@ -1,7 +1,7 @@
 /// Tells the host that an LE connection was created, with the private addresses in use (version 1).
 ///
 /// Bluetooth Core Specification Vol 4, Part E, 7.7.65.10.
-public struct LEEnhancedConnectionCompleteEvent: LEMetaEvent, Hashable {
+public struct LEEnhancedConnectionCompleteEvent: LEConnectionCompletion, Hashable {
     public static let subeventCode = LESubeventCode.enhancedConnectionComplete
 
     /// Whether the connection was created.

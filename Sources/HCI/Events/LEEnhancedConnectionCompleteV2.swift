@@ -2,7 +2,7 @@
 /// set or periodic sync it came from (version 2).
 ///
 /// Bluetooth Core Specification Vol 4, Part E, 7.7.65.10.
-public struct LEEnhancedConnectionCompleteV2Event: LEMetaEvent, Hashable {
+public struct LEEnhancedConnectionCompleteV2Event: LEConnectionCompletion, Hashable {
     public static let subeventCode = LESubeventCode.enhancedConnectionCompleteV2
 
     /// Whether the connection was created.

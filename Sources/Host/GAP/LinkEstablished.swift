@@ -21,33 +21,27 @@ public struct LinkEstablished: Sendable, Equatable {
     /// A failure is returned as its status.
     static func from(_ event: KnownEvent) -> Result<LinkEstablished, HCIError>? {
         guard case .leMeta(let meta) = event else { return nil }
-        let link: LinkEstablished
-        let status: HCIStatus
+        let completion: any LEConnectionCompletion
         switch meta {
-        case .connectionComplete(let e):
-            status = e.status
-            link = .init(
-                handle: e.handle, role: e.role, peerAddress: e.peerAddress, peerAddressType: e.peerAddressType,
-                connectionInterval: e.connectionInterval, peripheralLatency: e.peripheralLatency,
-                supervisionTimeout: e.supervisionTimeout)
-        case .enhancedConnectionComplete(let e):
-            status = e.status
-            link = .init(
-                handle: e.handle, role: e.role, peerAddress: e.peerAddress, peerAddressType: e.peerAddressType,
-                connectionInterval: e.connectionInterval, peripheralLatency: e.peripheralLatency,
-                supervisionTimeout: e.supervisionTimeout)
-        case .enhancedConnectionCompleteV2(let e):
-            status = e.status
-            link = .init(
-                handle: e.handle, role: e.role, peerAddress: e.peerAddress, peerAddressType: e.peerAddressType,
-                connectionInterval: e.connectionInterval, peripheralLatency: e.peripheralLatency,
-                supervisionTimeout: e.supervisionTimeout)
-        default:
-            return nil
+        case .connectionComplete(let e): completion = e
+        case .enhancedConnectionComplete(let e): completion = e
+        case .enhancedConnectionCompleteV2(let e): completion = e
+        default: return nil
         }
-        guard status.isSuccess else {
-            return .failure(.commandFailed(opcode: LECreateConnectionCommand.opcode, status: status))
+        guard completion.status.isSuccess else {
+            return .failure(.commandFailed(opcode: LECreateConnectionCommand.opcode, status: completion.status))
         }
-        return .success(link)
+        return .success(LinkEstablished(completion))
+    }
+
+    /// The link that a connection complete event of any version describes.
+    init(_ completion: some LEConnectionCompletion) {
+        handle = completion.handle
+        role = completion.role
+        peerAddress = completion.peerAddress
+        peerAddressType = completion.peerAddressType
+        connectionInterval = completion.connectionInterval
+        peripheralLatency = completion.peripheralLatency
+        supervisionTimeout = completion.supervisionTimeout
     }
 }
