@@ -1,0 +1,30 @@
+extension ServiceDefinition {
+    /// The Generic Access service: the device name (UTF-8, at most 248 bytes) and the appearance, both read-only.
+    ///
+    /// Bluetooth Core Specification Vol 3, Part C, 12.
+    public static func genericAccess(deviceName: String, appearance: UInt16 = 0) -> ServiceDefinition {
+        ServiceDefinition(
+            uuid: .genericAccessService,
+            characteristics: [
+                CharacteristicDefinition(
+                    uuid: .deviceName, properties: .read, permissions: .readable,
+                    value: .static(Array(Array(deviceName.utf8).prefix(248)))),
+                CharacteristicDefinition(
+                    uuid: .appearance, properties: .read, permissions: .readable,
+                    value: .static([UInt8(truncatingIfNeeded: appearance), UInt8(truncatingIfNeeded: appearance >> 8)])),
+            ])
+    }
+
+    /// The Generic Attribute service: Service Changed, Client Supported Features and Database Hash,
+    /// whose values the GATT server keeps itself.
+    ///
+    /// Bluetooth Core Specification Vol 3, Part G, 7.
+    public static let genericAttribute = ServiceDefinition(
+        uuid: .genericAttributeService,
+        characteristics: [
+            CharacteristicDefinition(uuid: .serviceChanged, properties: .indicate, permissions: []),
+            CharacteristicDefinition(
+                uuid: .clientSupportedFeatures, properties: [.read, .write], permissions: [.readable, .writeable]),
+            CharacteristicDefinition(uuid: .databaseHash, properties: .read, permissions: .readable),
+        ])
+}
