@@ -103,15 +103,15 @@ extension GATTServer {
         return pdu
     }
 
-    /// Handles `request` and returns the request the server defers, recording an issue otherwise.
+    /// Handles `request` and returns the request the server defers; throws (recording an issue) otherwise.
     mutating func deferral(
         of request: ATTPDU, from connection: ConnectionContext = GATTFixtures.first,
         sourceLocation: SourceLocation = #_sourceLocation
-    ) -> GATTServerRequest? {
+    ) throws -> GATTServerRequest {
         let outcome = handle(request, from: connection)
         guard case .deferred(let deferred) = outcome else {
             Issue.record("expected a deferral, got \(outcome)", sourceLocation: sourceLocation)
-            return nil
+            throw UnexpectedOutcome(outcome: outcome)
         }
         return deferred
     }
@@ -125,4 +125,9 @@ extension GATTServer {
         let answer = response(to: request, from: connection, sourceLocation: sourceLocation)
         #expect(answer == .writeResponse(ATTWriteResponse()), sourceLocation: sourceLocation)
     }
+}
+
+/// Thrown when the server's outcome was not the kind a test needs to go on.
+struct UnexpectedOutcome: Error {
+    let outcome: GATTServerOutcome
 }
