@@ -187,7 +187,7 @@ struct GATTServerDiscoveryTests {
                     ATTReadByTypeResponse(attributeData: [.init(handle: F.handle(0x19), value: Array(repeating: 7, count: 19))])))
     }
 
-    @Test("Read By Type stops before an attribute it cannot read, and refuses when the first is unreadable")
+    @Test("Read By Type stops before an attribute it cannot read, and refuses when the first is unreadable (GATT/SR/GAR/BI-06-C)")
     func readByTypePermissions() throws {
         var server = try F.server()
         let secret = ATTReadByTypeRequest(startingHandle: .min, endingHandle: .max, attributeType: F.secret)
