@@ -116,6 +116,14 @@ extension GATTServer {
         return deferred
     }
 
+    /// Queues a value for its subscribers and returns what may go now; throws (recording an issue) if refused.
+    mutating func sent(
+        for valueHandle: AttributeHandle, value: [UInt8], to targets: Set<ConnectionHandle>? = nil,
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) throws -> [(connection: ConnectionHandle, pdu: ATTPDU)] {
+        try #require(notifications(for: valueHandle, value: value, to: targets), sourceLocation: sourceLocation)
+    }
+
     /// Writes a CCCD with a Write Request and expects the Write Response.
     mutating func subscribe(
         _ connection: ConnectionContext, cccd: UInt16, _ value: ClientCharacteristicConfiguration,
