@@ -4,7 +4,9 @@ extension AttributeDatabase {
     /// Lays out `definitions` in order, handles counting up from `startHandle`.
     ///
     /// A service may include one defined before or after it; include cycles are refused.
-    public init(services definitions: [ServiceDefinition], startHandle: AttributeHandle = .min)
+    public init(
+        services definitions: [ServiceDefinition], startHandle: AttributeHandle = .min
+    )
         throws(AttributeDatabaseError)
     {
         precondition(startHandle.isValid, "handle 0x0000 names no attribute")
@@ -47,7 +49,9 @@ extension AttributeDatabase {
     }
 
     /// Lays out the Generic Access and Generic Attribute services, then `definitions`, from handle 0x0001.
-    public init(deviceName: String, appearance: UInt16 = 0, services definitions: [ServiceDefinition])
+    public init(
+        deviceName: String, appearance: UInt16 = 0, services definitions: [ServiceDefinition]
+    )
         throws(AttributeDatabaseError)
     {
         try self.init(
@@ -82,7 +86,9 @@ extension AttributeDatabase {
     ///
     /// - Returns: The removed service, or nil when no service starts at that handle.
     @discardableResult
-    public mutating func removeService(at declarationHandle: AttributeHandle) throws(AttributeDatabaseError)
+    public mutating func removeService(
+        at declarationHandle: AttributeHandle
+    ) throws(AttributeDatabaseError)
         -> ServiceLayout?
     {
         guard let index = services.firstIndex(where: { $0.handles.lowerBound == declarationHandle }) else {
@@ -102,7 +108,9 @@ extension AttributeDatabase {
         var uuid: BluetoothUUID
     }
 
-    private static func handles(from start: Int, count: Int) throws(AttributeDatabaseError)
+    private static func handles(
+        from start: Int, count: Int
+    ) throws(AttributeDatabaseError)
         -> ClosedRange<AttributeHandle>
     {
         let last = start + count - 1
@@ -150,7 +158,8 @@ extension AttributeDatabase {
             target.handles.lowerBound.encode(into: &value)
             target.handles.upperBound.encode(into: &value)
             if let short = target.uuid.uuid16 { value.write(short) }
-            attributes.append(Attribute(handle: take(), type: .include, permissions: .readable, value: .fixed(value.bytes)))
+            attributes.append(
+                Attribute(handle: take(), type: .include, permissions: .readable, value: .fixed(value.bytes)))
         }
 
         var characteristics: [CharacteristicLayout] = []

@@ -41,7 +41,8 @@ public struct AttributePermissions: OptionSet, Hashable, Sendable {
         let encryption: AttributePermissions
         let authentication: AttributePermissions
         switch access {
-        case .read: (grants, encryption, authentication) = (.anyRead, .readEncryptionRequired, .readAuthenticationRequired)
+        case .read:
+            (grants, encryption, authentication) = (.anyRead, .readEncryptionRequired, .readAuthenticationRequired)
         case .write:
             (grants, encryption, authentication) = (.anyWrite, .writeEncryptionRequired, .writeAuthenticationRequired)
         }

@@ -6,7 +6,9 @@ extension GATTServer {
     ///
     /// An answer that does not fit the request (a count of values that does not match, values for a write)
     /// gives Unlikely Error. Answering an Execute Write applies the server's own values with it, or drops them.
-    public mutating func complete(id: GATTServerRequest.ID, answer: GATTServerRequest.Answer)
+    public mutating func complete(
+        id: GATTServerRequest.ID, result answer: GATTServerRequest.Answer
+    )
         -> (connection: ConnectionHandle, response: ATTPDU)?
     {
         guard let pending = pendingRequests.removeValue(forKey: id), connections[pending.connection] != nil else {

@@ -4,7 +4,9 @@ extension GATTServer {
     /// The handles from `start` to `end`, if they make a valid range.
     ///
     /// Bluetooth Core Specification Vol 3, Part F, 3.4.3.1: a start of 0x0000 or above the end is Invalid Handle.
-    func checkedRange(_ start: AttributeHandle, _ end: AttributeHandle) throws(AttributeError)
+    func checkedRange(
+        _ start: AttributeHandle, _ end: AttributeHandle
+    ) throws(AttributeError)
         -> ClosedRange<AttributeHandle>
     {
         guard start.isValid, start <= end else { throw AttributeError(.invalidHandle, start) }
@@ -14,7 +16,9 @@ extension GATTServer {
     /// Answers Find Information with as many handle-type pairs of the first pair's UUID size as fit.
     ///
     /// Bluetooth Core Specification Vol 3, Part F, 3.4.3.1 and 3.4.3.2.
-    func findInformation(_ request: ATTFindInformationRequest, from connection: ConnectionHandle)
+    func findInformation(
+        _ request: ATTFindInformationRequest, from connection: ConnectionHandle
+    )
         throws(AttributeError) -> ATTPDU
     {
         let range = try checkedRange(request.startingHandle, request.endingHandle)
@@ -33,7 +37,9 @@ extension GATTServer {
     /// Answers Find By Type Value with the readable attributes of that type and value, each with its group end.
     ///
     /// Bluetooth Core Specification Vol 3, Part F, 3.4.3.3 and 3.4.3.4.
-    func findByTypeValue(_ request: ATTFindByTypeValueRequest, from connection: ConnectionHandle)
+    func findByTypeValue(
+        _ request: ATTFindByTypeValueRequest, from connection: ConnectionHandle
+    )
         throws(AttributeError) -> ATTPDU
     {
         let range = try checkedRange(request.startingHandle, request.endingHandle)
@@ -46,7 +52,8 @@ extension GATTServer {
             else { continue }
             matches.append(
                 ATTFindByTypeValueResponse.HandlesInformation(
-                    foundAttributeHandle: attribute.handle, groupEndHandle: attribute.groupEndHandle ?? attribute.handle))
+                    foundAttributeHandle: attribute.handle, groupEndHandle: attribute.groupEndHandle ?? attribute.handle
+                ))
             if matches.count == limit { break }
         }
         guard !matches.isEmpty else { throw AttributeError(.attributeNotFound, request.startingHandle) }
@@ -56,7 +63,9 @@ extension GATTServer {
     /// Answers Read By Group Type for primary or secondary services with as many same-length entries as fit.
     ///
     /// Bluetooth Core Specification Vol 3, Part F, 3.4.4.9 and 3.4.4.10.
-    func readByGroupType(_ request: ATTReadByGroupTypeRequest, from connection: ConnectionHandle)
+    func readByGroupType(
+        _ request: ATTReadByGroupTypeRequest, from connection: ConnectionHandle
+    )
         throws(AttributeError) -> ATTPDU
     {
         let range = try checkedRange(request.startingHandle, request.endingHandle)
@@ -89,7 +98,9 @@ extension GATTServer {
     /// attribute that cannot be read or whose value the application holds; a first such value is deferred.
     ///
     /// Bluetooth Core Specification Vol 3, Part F, 3.4.4.1 and 3.4.4.2.
-    mutating func readByType(_ request: ATTReadByTypeRequest, from connection: ConnectionHandle)
+    mutating func readByType(
+        _ request: ATTReadByTypeRequest, from connection: ConnectionHandle
+    )
         throws(AttributeError) -> GATTServerOutcome
     {
         let range = try checkedRange(request.startingHandle, request.endingHandle)
@@ -111,7 +122,8 @@ extension GATTServer {
                 case .bytes(let value) = currentValue(of: attribute, for: connection),
                 min(value.count, longest) == length
             else { break }
-            pairs.append(ATTReadByTypeResponse.AttributeData(handle: attribute.handle, value: Array(value.prefix(length))))
+            pairs.append(
+                ATTReadByTypeResponse.AttributeData(handle: attribute.handle, value: Array(value.prefix(length))))
         }
         return .respond(.readByTypeResponse(ATTReadByTypeResponse(attributeData: pairs)))
     }

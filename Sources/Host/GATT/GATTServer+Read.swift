@@ -4,7 +4,9 @@ extension GATTServer {
     /// Answers Read with the value's first ATT_MTU - 1 bytes, or defers a dynamic value to the application.
     ///
     /// Bluetooth Core Specification Vol 3, Part F, 3.4.4.3.
-    mutating func read(_ request: ATTReadRequest, from connection: ConnectionHandle) throws(AttributeError)
+    mutating func read(
+        _ request: ATTReadRequest, from connection: ConnectionHandle
+    ) throws(AttributeError)
         -> GATTServerOutcome
     {
         let attribute = try readableAttribute(request.handle, from: connection)
@@ -24,7 +26,9 @@ extension GATTServer {
     /// A dynamic value goes to the application with the offset.
     ///
     /// Bluetooth Core Specification Vol 3, Part F, 3.4.4.5.
-    mutating func readBlob(_ request: ATTReadBlobRequest, from connection: ConnectionHandle) throws(AttributeError)
+    mutating func readBlob(
+        _ request: ATTReadBlobRequest, from connection: ConnectionHandle
+    ) throws(AttributeError)
         -> GATTServerOutcome
     {
         let attribute = try readableAttribute(request.handle, from: connection)
@@ -46,7 +50,9 @@ extension GATTServer {
     /// go to the application in one request.
     ///
     /// Bluetooth Core Specification Vol 3, Part F, 3.4.4.7 and 3.4.4.11.
-    mutating func readMultiple(_ handles: [AttributeHandle], variable: Bool, from connection: ConnectionHandle)
+    mutating func readMultiple(
+        _ handles: [AttributeHandle], variable: Bool, from connection: ConnectionHandle
+    )
         throws(AttributeError) -> GATTServerOutcome
     {
         var slots: [PendingRequest.ReadSlot] = []
@@ -86,7 +92,8 @@ extension GATTServer {
         for value in values {
             guard left >= 2 else { break }
             let part = Array(value.prefix(left - 2))
-            tuples.append(ATTReadMultipleVariableResponse.LengthValueTuple(valueLength: UInt16(value.count), value: part))
+            tuples.append(
+                ATTReadMultipleVariableResponse.LengthValueTuple(valueLength: UInt16(value.count), value: part))
             left -= 2 + part.count
             if part.count < value.count { break }
         }

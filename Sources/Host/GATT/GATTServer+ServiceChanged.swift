@@ -11,7 +11,9 @@ extension GATTServer {
 
     /// Removes the service declared at `declarationHandle` and tells subscribed clients its range changed.
     @discardableResult
-    public mutating func removeService(at declarationHandle: AttributeHandle) throws(AttributeDatabaseError)
+    public mutating func removeService(
+        at declarationHandle: AttributeHandle
+    ) throws(AttributeDatabaseError)
         -> ServiceLayout?
     {
         guard let removed = try database.removeService(at: declarationHandle) else { return nil }
@@ -65,7 +67,8 @@ extension GATTServer {
                 state.becomesChangeAwareOnNextRequest = false
             }
             if let serviceChanged, state.configuration(of: serviceChanged).contains(.indication) {
-                state.transmitQueue.append(TransmitQueue.Item(handle: serviceChanged, value: value.bytes, isIndication: true))
+                state.transmitQueue.append(
+                    TransmitQueue.Item(handle: serviceChanged, value: value.bytes, isIndication: true))
             }
             connections[id] = state
         }

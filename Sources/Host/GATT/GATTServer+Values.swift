@@ -30,7 +30,9 @@ extension GATTServer {
     }
 
     /// The attribute at `handle`, if the client may read it.
-    func readableAttribute(_ handle: AttributeHandle, from connection: ConnectionHandle) throws(AttributeError)
+    func readableAttribute(
+        _ handle: AttributeHandle, from connection: ConnectionHandle
+    ) throws(AttributeError)
         -> Attribute
     {
         guard let attribute = database[handle] else { throw AttributeError(.invalidHandle, handle) }
@@ -39,7 +41,9 @@ extension GATTServer {
     }
 
     /// The attribute at `handle`, if the client may write it.
-    func writableAttribute(_ handle: AttributeHandle, from connection: ConnectionHandle) throws(AttributeError)
+    func writableAttribute(
+        _ handle: AttributeHandle, from connection: ConnectionHandle
+    ) throws(AttributeError)
         -> Attribute
     {
         guard let attribute = database[handle] else { throw AttributeError(.invalidHandle, handle) }
@@ -53,7 +57,9 @@ extension GATTServer {
     /// Checks a new value for an attribute the server keeps itself and says how it changes.
     ///
     /// Bluetooth Core Specification Vol 3, Part G, 3.3.3.3 and 7.2.
-    func serverUpdate(of attribute: Attribute, to value: [UInt8], from connection: ConnectionHandle)
+    func serverUpdate(
+        of attribute: Attribute, to value: [UInt8], from connection: ConnectionHandle
+    )
         throws(AttributeError) -> ServerUpdate
     {
         switch attribute.value {
@@ -87,7 +93,8 @@ extension GATTServer {
             connections[connection] = state
             if old != configuration {
                 events.append(
-                    .subscriptionChanged(connection: connection, valueHandle: valueHandle, configuration: configuration))
+                    .subscriptionChanged(connection: connection, valueHandle: valueHandle, configuration: configuration)
+                )
             }
         case .clientFeatures(let features):
             state.clientFeatures = features

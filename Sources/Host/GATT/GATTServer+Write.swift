@@ -4,7 +4,9 @@ extension GATTServer {
     /// Answers Write: a value the server keeps is checked and applied, a dynamic one goes to the application.
     ///
     /// Bluetooth Core Specification Vol 3, Part F, 3.4.5.1.
-    mutating func write(_ request: ATTWriteRequest, from connection: ConnectionHandle) throws(AttributeError)
+    mutating func write(
+        _ request: ATTWriteRequest, from connection: ConnectionHandle
+    ) throws(AttributeError)
         -> GATTServerOutcome
     {
         let attribute = try writableAttribute(request.handle, from: connection)
@@ -42,7 +44,9 @@ extension GATTServer {
     /// Prepare Queue Full when the connection's queue is at its limit.
     ///
     /// Bluetooth Core Specification Vol 3, Part F, 3.4.6.1.
-    mutating func prepareWrite(_ request: ATTPrepareWriteRequest, from connection: ConnectionHandle)
+    mutating func prepareWrite(
+        _ request: ATTPrepareWriteRequest, from connection: ConnectionHandle
+    )
         throws(AttributeError) -> GATTServerOutcome
     {
         _ = try writableAttribute(request.handle, from: connection)
@@ -59,7 +63,9 @@ extension GATTServer {
     /// CCCD values), and any failure discards the whole queue with nothing applied.
     ///
     /// Bluetooth Core Specification Vol 3, Part F, 3.4.6.3.
-    mutating func executeWrite(_ request: ATTExecuteWriteRequest, from connection: ConnectionHandle)
+    mutating func executeWrite(
+        _ request: ATTExecuteWriteRequest, from connection: ConnectionHandle
+    )
         throws(AttributeError) -> GATTServerOutcome
     {
         switch request.flags {

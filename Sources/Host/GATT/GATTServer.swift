@@ -4,7 +4,7 @@ import HCI
 ///
 /// No I/O, clocks or actors: the owner of the connections calls it synchronously and sends what it
 /// returns. Reads and writes of dynamic values come back as ``GATTServerOutcome/deferred(_:)`` and
-/// are answered with ``complete(id:answer:)``. Things the application learns (subscriptions,
+/// are answered with ``complete(id:result:)``. Things the application learns (subscriptions,
 /// confirmations, room in the transmit queues) collect until ``takeEvents()``.
 ///
 /// Bluetooth Core Specification Vol 3, Part F, 3.4 and Vol 3, Part G, 4.
@@ -151,7 +151,9 @@ public struct GATTServer: Sendable {
     }
 
     /// Why a connection's client may not access `attribute`, or nil when it may.
-    func refusal(of access: AttributeAccess, to attribute: Attribute, from connection: ConnectionHandle)
+    func refusal(
+        of access: AttributeAccess, to attribute: Attribute, from connection: ConnectionHandle
+    )
         -> ATTErrorCode?
     {
         attribute.permissions.refusal(
@@ -162,7 +164,9 @@ public struct GATTServer: Sendable {
     /// Answers Exchange MTU with the server's receive MTU; the first exchange fixes the connection's ATT_MTU.
     ///
     /// Bluetooth Core Specification Vol 3, Part F, 3.4.2.
-    mutating func exchangeMTU(_ request: ATTExchangeMTURequest, from connection: ConnectionHandle)
+    mutating func exchangeMTU(
+        _ request: ATTExchangeMTURequest, from connection: ConnectionHandle
+    )
         -> GATTServerOutcome
     {
         if var state = connections[connection], !state.hasExchangedMTU {

@@ -5,6 +5,6 @@ public enum GATTServerOutcome: Hashable, Sendable {
     /// Send nothing: the PDU was a command, a confirmation, or not for the server.
     case none
     /// Hand this request to the application; for reads and writes with response, its answer
-    /// through ``GATTServer/complete(id:answer:)`` gives the response.
+    /// through ``GATTServer/complete(id:result:)`` gives the response.
     case deferred(GATTServerRequest)
 }

@@ -2,7 +2,7 @@ import HCI
 
 /// A read or write the application must carry out because the value is dynamic.
 ///
-/// A read or a write with response is answered with ``GATTServer/complete(id:answer:)``; a write without
+/// A read or a write with response is answered with ``GATTServer/complete(id:result:)``; a write without
 /// response needs no answer.
 public struct GATTServerRequest: Hashable, Sendable {
     /// Tells one request apart from the others of the same server.

@@ -11,7 +11,7 @@ extension ServiceDefinition {
                     value: .static(Array(Array(deviceName.utf8).prefix(248)))),
                 CharacteristicDefinition(
                     uuid: .appearance, properties: .read, permissions: .readable,
-                    value: .static([UInt8(truncatingIfNeeded: appearance), UInt8(truncatingIfNeeded: appearance >> 8)])),
+                    value: .static([UInt8(truncatingIfNeeded: appearance), UInt8(appearance >> 8)])),
             ])
     }
 

@@ -68,9 +68,10 @@ struct AttributeDatabaseTests {
         let database = try F.database()
         let echo = try #require(database.service(F.vendorService)?.characteristic(F.echo))
         #expect(echo.clientConfigurationHandle == F.handle(0x1A))
-        #expect(echo.descriptors.map(\.uuid) == [
-            .clientCharacteristicConfiguration, .characteristicExtendedProperties, .characteristicUserDescription,
-        ])
+        #expect(
+            echo.descriptors.map(\.uuid) == [
+                .clientCharacteristicConfiguration, .characteristicExtendedProperties, .characteristicUserDescription,
+            ])
         #expect(database[F.handle(0x1B)]?.value == .fixed([0x01, 0x00]))
         #expect(database[F.handle(0x26)]?.value == .fixed([0x02, 0x00]))
         let alert = try #require(database.characteristic(valueHandle: F.handle(0x22)))
@@ -85,12 +86,15 @@ struct AttributeDatabaseTests {
     func valueSources() throws {
         let database = try F.database()
         #expect(database[F.handle(0x08)]?.value == .serviceChanged)
-        #expect(database[F.handle(0x09)]?.value == .clientConfiguration(valueHandle: F.handle(0x08), allowed: .indication))
+        #expect(
+            database[F.handle(0x09)]?.value == .clientConfiguration(valueHandle: F.handle(0x08), allowed: .indication))
         #expect(database[F.handle(0x0B)]?.value == .clientSupportedFeatures)
         #expect(database[F.handle(0x0D)]?.value == .databaseHash)
         #expect(database[F.handle(0x11)]?.value == .application)
-        #expect(database[F.handle(0x1A)]?.value == .clientConfiguration(
-            valueHandle: F.handle(0x19), allowed: [.notification, .indication]))
+        #expect(
+            database[F.handle(0x1A)]?.value
+                == .clientConfiguration(
+                    valueHandle: F.handle(0x19), allowed: [.notification, .indication]))
         #expect(database[F.handle(0x27)]?.value == .application)
     }
 
@@ -126,7 +130,10 @@ struct AttributeDatabaseTests {
         let added = try database.add(
             ServiceDefinition(
                 uuid: BluetoothUUID(uuid16: 0x1809), includedServices: [.id("battery")],
-                characteristics: [CharacteristicDefinition(uuid: BluetoothUUID(uuid16: 0x2A1C), properties: .indicate, permissions: [])]))
+                characteristics: [
+                    CharacteristicDefinition(
+                        uuid: BluetoothUUID(uuid16: 0x2A1C), properties: .indicate, permissions: [])
+                ]))
         #expect(added.handles == F.handle(0x2C)...F.handle(0x30))
         #expect(database[F.handle(0x2D)]?.value == .fixed([0x28, 0x00, 0x2B, 0x00, 0x0F, 0x18]))
         let removed = try database.removeService(at: F.handle(0x0E))
@@ -170,24 +177,31 @@ struct AttributeDatabaseTests {
                 .staticValueNotReadOnly(characteristic)
             ),
             (
-                CharacteristicDefinition(uuid: characteristic, properties: [.read, .notify], permissions: .readable, value: .static([1])),
+                CharacteristicDefinition(
+                    uuid: characteristic, properties: [.read, .notify], permissions: .readable, value: .static([1])),
                 .staticValueNotReadOnly(characteristic)
             ),
             (
                 CharacteristicDefinition(
-                    uuid: characteristic, properties: .read, permissions: .readable, value: .static([UInt8](repeating: 0, count: 513))),
+                    uuid: characteristic, properties: .read, permissions: .readable,
+                    value: .static([UInt8](repeating: 0, count: 513))),
                 .valueTooLong(characteristic)
             ),
             (
                 CharacteristicDefinition(
                     uuid: characteristic, properties: .notify, permissions: [],
-                    descriptors: [DescriptorDefinition(uuid: .clientCharacteristicConfiguration, value: .static([0, 0]))]),
+                    descriptors: [
+                        DescriptorDefinition(uuid: .clientCharacteristicConfiguration, value: .static([0, 0]))
+                    ]),
                 .reservedDescriptor(.clientCharacteristicConfiguration)
             ),
             (
                 CharacteristicDefinition(
                     uuid: characteristic, properties: .read, permissions: .readable,
-                    descriptors: [DescriptorDefinition(uuid: .characteristicUserDescription, permissions: .writeable, value: .static([0x41]))]),
+                    descriptors: [
+                        DescriptorDefinition(
+                            uuid: .characteristicUserDescription, permissions: .writeable, value: .static([0x41]))
+                    ]),
                 .staticValueNotReadOnly(.characteristicUserDescription)
             ),
         ]
@@ -203,7 +217,8 @@ struct AttributeDatabaseTests {
         let big = ServiceDefinition(
             uuid: BluetoothUUID(uuid16: 0x1234),
             characteristics: Array(
-                repeating: CharacteristicDefinition(uuid: BluetoothUUID(uuid16: 0x2A00), properties: .read, permissions: .readable),
+                repeating: CharacteristicDefinition(
+                    uuid: BluetoothUUID(uuid16: 0x2A00), properties: .read, permissions: .readable),
                 count: 0x7FFF))
         var database = try AttributeDatabase(services: [big])
         #expect(database.handleRange == F.handle(0x0001)...F.handle(0xFFFF))

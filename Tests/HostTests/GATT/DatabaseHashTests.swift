@@ -12,8 +12,10 @@ struct DatabaseHashTests {
             ServiceDefinition(
                 uuid: .genericAccessService,
                 characteristics: [
-                    CharacteristicDefinition(uuid: .deviceName, properties: [.read, .write], permissions: [.readable, .writeable]),
-                    CharacteristicDefinition(uuid: .appearance, properties: .read, permissions: .readable, value: .static([0, 0])),
+                    CharacteristicDefinition(
+                        uuid: .deviceName, properties: [.read, .write], permissions: [.readable, .writeable]),
+                    CharacteristicDefinition(
+                        uuid: .appearance, properties: .read, permissions: .readable, value: .static([0, 0])),
                 ]),
             .genericAttribute,
             ServiceDefinition(
@@ -26,7 +28,8 @@ struct DatabaseHashTests {
             ServiceDefinition(
                 uuid: BluetoothUUID(uuid16: 0x180F), isPrimary: false,
                 characteristics: [
-                    CharacteristicDefinition(uuid: BluetoothUUID(uuid16: 0x2A19), properties: .read, permissions: .readable)
+                    CharacteristicDefinition(
+                        uuid: BluetoothUUID(uuid16: 0x2A19), properties: .read, permissions: .readable)
                 ]),
         ])
     }
@@ -44,7 +47,8 @@ struct DatabaseHashTests {
     func readHashCharacteristic() throws {
         var server = GATTServer(database: try Self.specExample())
         let response = server.response(to: .readRequest(ATTReadRequest(handle: F.handle(0x000D))))
-        #expect(response == .readResponse(ATTReadResponse(value: ATTFixtures.bytes("90A9FBB9BB30888AAC8BF5EC482DCAF1"))))
+        #expect(
+            response == .readResponse(ATTReadResponse(value: ATTFixtures.bytes("90A9FBB9BB30888AAC8BF5EC482DCAF1"))))
     }
 
     @Test("the hash covers declarations and descriptor types but not values of characteristics or descriptors")
@@ -52,7 +56,8 @@ struct DatabaseHashTests {
         func database(name: String, description: String?) throws -> AttributeDatabase {
             let descriptors = description.map { [DescriptorDefinition.userDescription($0)] } ?? []
             let characteristic = CharacteristicDefinition(
-                uuid: BluetoothUUID(uuid16: 0x2A1C), properties: .read, permissions: .readable, descriptors: descriptors)
+                uuid: BluetoothUUID(uuid16: 0x2A1C), properties: .read, permissions: .readable, descriptors: descriptors
+            )
             return try AttributeDatabase(
                 deviceName: name,
                 services: [ServiceDefinition(uuid: BluetoothUUID(uuid16: 0x1809), characteristics: [characteristic])])

@@ -40,7 +40,9 @@ struct DiscoveringClient {
             guard case .readByGroupTypeResponse(let response) = ask(.readByGroupTypeRequest(request)) else { break }
             for entry in response.attributeData {
                 var reader = ByteReader(entry.value)
-                guard let uuid = try? BluetoothUUID(from: &reader, byteCount: entry.value.count) else { return services }
+                guard let uuid = try? BluetoothUUID(from: &reader, byteCount: entry.value.count) else {
+                    return services
+                }
                 services.append(Service(uuid: uuid, handles: entry.handle...entry.endGroupHandle))
             }
             guard let last = response.attributeData.last?.endGroupHandle, last < .max else { break }
@@ -68,7 +70,8 @@ struct DiscoveringClient {
             guard let properties = try? reader.read(UInt8.self), let valueHandle = try? AttributeHandle(from: &reader),
                 let uuid = try? BluetoothUUID(from: &reader, byteCount: reader.remaining)
             else { return nil }
-            return Characteristic(declarationHandle: handle, properties: properties, valueHandle: valueHandle, uuid: uuid)
+            return Characteristic(
+                declarationHandle: handle, properties: properties, valueHandle: valueHandle, uuid: uuid)
         }
     }
 
@@ -89,13 +92,16 @@ struct DiscoveringClient {
     }
 
     /// Reads every attribute of `type` in `range`, continuing after the last handle of each response.
-    mutating func readByType(_ type: BluetoothUUID, in range: ClosedRange<AttributeHandle>)
+    mutating func readByType(
+        _ type: BluetoothUUID, in range: ClosedRange<AttributeHandle>
+    )
         -> [(AttributeHandle, [UInt8])]
     {
         var found: [(AttributeHandle, [UInt8])] = []
         var start = range.lowerBound
         while start <= range.upperBound {
-            let request = ATTReadByTypeRequest(startingHandle: start, endingHandle: range.upperBound, attributeType: type)
+            let request = ATTReadByTypeRequest(
+                startingHandle: start, endingHandle: range.upperBound, attributeType: type)
             guard case .readByTypeResponse(let response) = ask(.readByTypeRequest(request)),
                 let last = response.attributeData.last?.handle
             else { break }
@@ -124,8 +130,11 @@ struct DiscoveringClient {
                     position + 1 < characteristics.count
                     ? characteristics[position + 1].declarationHandle.rawValue - 1
                     : service.handles.upperBound.rawValue
-                guard characteristic.valueHandle.rawValue < next else { return (characteristic, [ATTFindInformationResponse.Entry]()) }
-                let range = AttributeHandle(rawValue: characteristic.valueHandle.rawValue + 1)...AttributeHandle(rawValue: next)
+                guard characteristic.valueHandle.rawValue < next else {
+                    return (characteristic, [ATTFindInformationResponse.Entry]())
+                }
+                let range =
+                    AttributeHandle(rawValue: characteristic.valueHandle.rawValue + 1)...AttributeHandle(rawValue: next)
                 return (characteristic, descriptors(in: range))
             }
             return (service, described)

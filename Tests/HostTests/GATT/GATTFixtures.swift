@@ -37,8 +37,10 @@ enum GATTFixtures {
             characteristics: [
                 CharacteristicDefinition(uuid: BluetoothUUID(uuid16: 0x2A37), properties: .notify, permissions: []),
                 CharacteristicDefinition(
-                    uuid: BluetoothUUID(uuid16: 0x2A38), properties: .read, permissions: .readable, value: .static([0x01])),
-                CharacteristicDefinition(uuid: BluetoothUUID(uuid16: 0x2A39), properties: .write, permissions: .writeable),
+                    uuid: BluetoothUUID(uuid16: 0x2A38), properties: .read, permissions: .readable,
+                    value: .static([0x01])),
+                CharacteristicDefinition(
+                    uuid: BluetoothUUID(uuid16: 0x2A39), properties: .write, permissions: .writeable),
             ]),
         ServiceDefinition(
             uuid: vendorService,
@@ -47,7 +49,8 @@ enum GATTFixtures {
                     uuid: echo, properties: [.read, .write, .writeWithoutResponse, .notify, .indicate],
                     permissions: [.readable, .writeable], descriptors: [.userDescription("Echo")],
                     extendedProperties: .reliableWrite),
-                CharacteristicDefinition(uuid: long, properties: .read, permissions: .readable, value: .static(longValue)),
+                CharacteristicDefinition(
+                    uuid: long, properties: .read, permissions: .readable, value: .static(longValue)),
                 CharacteristicDefinition(
                     uuid: secret, properties: [.read, .write],
                     permissions: [.readEncryptionRequired, .writeAuthenticationRequired]),

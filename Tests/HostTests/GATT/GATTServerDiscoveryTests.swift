@@ -26,7 +26,8 @@ struct GATTServerDiscoveryTests {
     @Test("Discover All Primary Services packs 16-bit and 128-bit services separately (GATT/SR/GAD/BV-01-C)")
     func primaryServices() throws {
         var server = try F.server()
-        let request = ATTReadByGroupTypeRequest(startingHandle: .min, endingHandle: .max, attributeGroupType: .primaryService)
+        let request = ATTReadByGroupTypeRequest(
+            startingHandle: .min, endingHandle: .max, attributeGroupType: .primaryService)
         let first = server.response(to: .readByGroupTypeRequest(request))
         #expect(
             first
@@ -46,7 +47,9 @@ struct GATTServerDiscoveryTests {
         #expect(second.attributeData.first?.endGroupHandle == F.handle(0x27))
         #expect(second.attributeData.first?.value.count == 16)
         next.startingHandle = F.handle(0x28)
-        #expect(server.response(to: .readByGroupTypeRequest(next)) == F.error(.readByGroupTypeRequest, 0x28, .attributeNotFound))
+        #expect(
+            server.response(to: .readByGroupTypeRequest(next))
+                == F.error(.readByGroupTypeRequest, 0x28, .attributeNotFound))
         next.attributeGroupType = .secondaryService
         let secondary = server.response(to: .readByGroupTypeRequest(next))
         #expect(
@@ -60,8 +63,11 @@ struct GATTServerDiscoveryTests {
     @Test("Read By Group Type with a type that does not group is Unsupported Group Type")
     func unsupportedGroupType() throws {
         var server = try F.server()
-        let request = ATTReadByGroupTypeRequest(startingHandle: .min, endingHandle: .max, attributeGroupType: .characteristic)
-        #expect(server.response(to: .readByGroupTypeRequest(request)) == F.error(.readByGroupTypeRequest, 0x01, .unsupportedGroupType))
+        let request = ATTReadByGroupTypeRequest(
+            startingHandle: .min, endingHandle: .max, attributeGroupType: .characteristic)
+        #expect(
+            server.response(to: .readByGroupTypeRequest(request))
+                == F.error(.readByGroupTypeRequest, 0x01, .unsupportedGroupType))
     }
 
     @Test("Discover Primary Service by Service UUID finds 16- and 128-bit services (GATT/SR/GAD/BV-02-C)")
@@ -71,7 +77,8 @@ struct GATTServerDiscoveryTests {
             server.response(
                 to: .findByTypeValueRequest(
                     ATTFindByTypeValueRequest(
-                        startingHandle: F.handle(start), endingHandle: .max, attributeType: 0x2800, attributeValue: value)))
+                        startingHandle: F.handle(start), endingHandle: .max, attributeType: 0x2800,
+                        attributeValue: value)))
         }
         #expect(
             find([0x0D, 0x18])
@@ -98,13 +105,16 @@ struct GATTServerDiscoveryTests {
         #expect(included == [.init(uuid: F.battery, handles: F.handle(0x28)...F.handle(0x2B))])
     }
 
-    @Test("Discover All Characteristics packs same-length declarations: three 16-bit, one 128-bit at MTU 23 (GATT/SR/GAD/BV-04-C)")
+    @Test(
+        "Discover All Characteristics packs three 16-bit or one 128-bit declaration at MTU 23 (GATT/SR/GAD/BV-04-C)"
+    )
     func characteristicDeclarations() throws {
         var server = try F.server()
         func read(_ start: UInt16, _ end: UInt16) -> ATTPDU? {
             server.response(
                 to: .readByTypeRequest(
-                    ATTReadByTypeRequest(startingHandle: F.handle(start), endingHandle: F.handle(end), attributeType: .characteristic)))
+                    ATTReadByTypeRequest(
+                        startingHandle: F.handle(start), endingHandle: F.handle(end), attributeType: .characteristic)))
         }
         #expect(
             read(0x0E, 0x16)
@@ -134,7 +144,8 @@ struct GATTServerDiscoveryTests {
         #expect(
             find(0x19, 0x1C)
                 == .findInformationResponse(
-                    ATTFindInformationResponse(format: .uuid128, entries: [.init(handle: F.handle(0x19), uuid: F.echo)])))
+                    ATTFindInformationResponse(format: .uuid128, entries: [.init(handle: F.handle(0x19), uuid: F.echo)])
+                ))
         #expect(
             find(0x1A, 0x1C)
                 == .findInformationResponse(
@@ -167,10 +178,12 @@ struct GATTServerDiscoveryTests {
                         .init(handle: F.handle(0x1A), value: [0, 0]), .init(handle: F.handle(0x23), value: [0, 0]),
                         .init(handle: F.handle(0x2B), value: [0, 0]),
                     ])))
-        let location = ATTReadByTypeRequest(startingHandle: .min, endingHandle: .max, attributeType: BluetoothUUID(uuid16: 0x2A38))
+        let location = ATTReadByTypeRequest(
+            startingHandle: .min, endingHandle: .max, attributeType: BluetoothUUID(uuid16: 0x2A38))
         #expect(
             server.response(to: .readByTypeRequest(location))
-                == .readByTypeResponse(ATTReadByTypeResponse(attributeData: [.init(handle: F.handle(0x14), value: [0x01])])))
+                == .readByTypeResponse(
+                    ATTReadByTypeResponse(attributeData: [.init(handle: F.handle(0x14), value: [0x01])])))
     }
 
     @Test("Read By Type of a dynamic value asks the application and answers with that one pair")
@@ -179,26 +192,35 @@ struct GATTServerDiscoveryTests {
         let request = ATTReadByTypeRequest(startingHandle: .min, endingHandle: .max, attributeType: F.echo)
         let deferred = try server.deferral(of: .readByTypeRequest(request))
         #expect(deferred.kind == .read([.init(handle: F.handle(0x19), offset: 0)]))
-        let answer = server.complete(id: deferred.id, answer: .values([Array(repeating: 7, count: 40)]))
+        let answer = server.complete(id: deferred.id, result: .values([Array(repeating: 7, count: 40)]))
         #expect(answer?.connection == F.first.id)
         #expect(
             answer?.response
                 == .readByTypeResponse(
-                    ATTReadByTypeResponse(attributeData: [.init(handle: F.handle(0x19), value: Array(repeating: 7, count: 19))])))
+                    ATTReadByTypeResponse(attributeData: [
+                        .init(handle: F.handle(0x19), value: Array(repeating: 7, count: 19))
+                    ])))
     }
 
-    @Test("Read By Type stops before an attribute it cannot read, and refuses when the first is unreadable (GATT/SR/GAR/BI-06-C)")
+    @Test(
+        "Read By Type stops before an unreadable attribute, and refuses when the first is one (GATT/SR/GAR/BI-06-C)"
+    )
     func readByTypePermissions() throws {
         var server = try F.server()
         let secret = ATTReadByTypeRequest(startingHandle: .min, endingHandle: .max, attributeType: F.secret)
-        #expect(server.response(to: .readByTypeRequest(secret)) == F.error(.readByTypeRequest, 0x20, .insufficientEncryption))
+        #expect(
+            server.response(to: .readByTypeRequest(secret))
+                == F.error(.readByTypeRequest, 0x20, .insufficientEncryption))
         let changed = ATTReadByTypeRequest(startingHandle: .min, endingHandle: .max, attributeType: .serviceChanged)
-        #expect(server.response(to: .readByTypeRequest(changed)) == F.error(.readByTypeRequest, 0x08, .readNotPermitted))
+        #expect(
+            server.response(to: .readByTypeRequest(changed)) == F.error(.readByTypeRequest, 0x08, .readNotPermitted))
     }
 
     static let mtus = [23, 517]
 
-    @Test("discovering the whole database takes 29 round trips at MTU 23 and 25 at MTU 517, and finds every attribute", arguments: mtus)
+    @Test(
+        "discovering the whole database takes 29 round trips at MTU 23 and 25 at MTU 517, and finds every attribute",
+        arguments: mtus)
     func discoverEverything(mtu: Int) throws {
         let database = try F.database()
         var client = DiscoveringClient(server: GATTServer(database: database), context: F.context(mtu: mtu))

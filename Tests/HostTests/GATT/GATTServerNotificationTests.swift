@@ -27,7 +27,10 @@ struct GATTServerNotificationTests {
         let value = (0..<40).map { UInt8($0) }
         let sent = try server.sent(for: F.handle(0x11), value: value)
         #expect(sent.map(\.connection) == [F.first.id, Self.third.id])
-        #expect(sent.map(\.pdu) == [notification(0x11, Array(value.prefix(20))), notification(0x11, Array(value.prefix(27)))])
+        #expect(
+            sent.map(\.pdu) == [
+                notification(0x11, Array(value.prefix(20))), notification(0x11, Array(value.prefix(27))),
+            ])
         #expect(server.notifications(for: F.handle(0x14), value: [1])?.isEmpty == true)
     }
 

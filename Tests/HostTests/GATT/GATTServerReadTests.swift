@@ -12,7 +12,9 @@ struct GATTServerReadTests {
         .readBlobRequest(ATTReadBlobRequest(handle: F.handle(handle), offset: offset))
     }
 
-    @Test("Read Characteristic Value and Read Characteristic Descriptor return static values (GATT/SR/GAR/BV-01-C, BV-06-C)")
+    @Test(
+        "Read Characteristic Value and Descriptor return static values (GATT/SR/GAR/BV-01-C, BV-06-C)"
+    )
     func readStatic() throws {
         var server = try F.server()
         #expect(server.response(to: read(0x14)) == .readResponse(ATTReadResponse(value: [0x01])))
@@ -26,21 +28,24 @@ struct GATTServerReadTests {
         let deferred = try server.deferral(of: read(0x19))
         #expect(deferred.connection == F.first.id)
         #expect(deferred.kind == .read([.init(handle: F.handle(0x19), offset: 0)]))
-        let answer = server.complete(id: deferred.id, answer: .values([Array(0..<30)]))
+        let answer = server.complete(id: deferred.id, result: .values([Array(0..<30)]))
         #expect(answer?.response == .readResponse(ATTReadResponse(value: Array(0..<22))))
-        #expect(server.complete(id: deferred.id, answer: .values([[1]])) == nil)
+        #expect(server.complete(id: deferred.id, result: .values([[1]])) == nil)
     }
 
     @Test("the application can refuse a read with its own error code")
     func applicationError() throws {
         var server = try F.server()
         let deferred = try server.deferral(of: read(0x27))
-        let answer = server.complete(id: deferred.id, answer: .error(ATTErrorCode(rawValue: 0x80)))
+        let answer = server.complete(id: deferred.id, result: .error(ATTErrorCode(rawValue: 0x80)))
         #expect(answer?.response == F.error(.readRequest, 0x27, ATTErrorCode(rawValue: 0x80)))
         let other = try server.deferral(of: read(0x19))
-        #expect(server.complete(id: other.id, answer: .written)?.response == F.error(.readRequest, 0x19, .unlikelyError))
+        #expect(
+            server.complete(id: other.id, result: .written)?.response == F.error(.readRequest, 0x19, .unlikelyError))
         let third = try server.deferral(of: read(0x19))
-        #expect(server.complete(id: third.id, answer: .values([[1], [2]]))?.response == F.error(.readRequest, 0x19, .unlikelyError))
+        #expect(
+            server.complete(id: third.id, result: .values([[1], [2]]))?.response
+                == F.error(.readRequest, 0x19, .unlikelyError))
     }
 
     @Test("Read Long Characteristic Value reads a 100-byte value in 5 round trips at MTU 23 (GATT/SR/GAR/BV-04-C)")
@@ -84,14 +89,15 @@ struct GATTServerReadTests {
         var server = try F.server()
         let deferred = try server.deferral(of: blob(0x19, 22))
         #expect(deferred.kind == .read([.init(handle: F.handle(0x19), offset: 22)]))
-        let answer = server.complete(id: deferred.id, answer: .values([Array(repeating: 9, count: 30)]))
+        let answer = server.complete(id: deferred.id, result: .values([Array(repeating: 9, count: 30)]))
         #expect(answer?.response == .readBlobResponse(ATTReadBlobResponse(value: Array(repeating: 9, count: 22))))
     }
 
     @Test("Read Multiple joins the values and cuts them to ATT_MTU - 1 (GATT/SR/GAR/BV-05-C)")
     func readMultiple() throws {
         var server = try F.server()
-        let request = ATTPDU.readMultipleRequest(ATTReadMultipleRequest(handles: [F.handle(0x14), F.handle(0x05), F.handle(0x1E)]))
+        let request = ATTPDU.readMultipleRequest(
+            ATTReadMultipleRequest(handles: [F.handle(0x14), F.handle(0x05), F.handle(0x1E)]))
         #expect(
             server.response(to: request)
                 == .readMultipleResponse(ATTReadMultipleResponse(setOfValues: [0x01, 0x41, 0x03] + Array(0..<19))))
@@ -102,11 +108,16 @@ struct GATTServerReadTests {
         var server = try F.server()
         let handles = [F.handle(0x19), F.handle(0x14), F.handle(0x25)]
         let deferred = try server.deferral(of: .readMultipleRequest(ATTReadMultipleRequest(handles: handles)))
-        #expect(deferred.kind == .read([.init(handle: F.handle(0x19), offset: 0), .init(handle: F.handle(0x25), offset: 0)]))
-        let answer = server.complete(id: deferred.id, answer: .values([[0xAA, 0xBB], [0xCC]]))
-        #expect(answer?.response == .readMultipleResponse(ATTReadMultipleResponse(setOfValues: [0xAA, 0xBB, 0x01, 0xCC])))
+        #expect(
+            deferred.kind
+                == .read([.init(handle: F.handle(0x19), offset: 0), .init(handle: F.handle(0x25), offset: 0)]))
+        let answer = server.complete(id: deferred.id, result: .values([[0xAA, 0xBB], [0xCC]]))
+        #expect(
+            answer?.response == .readMultipleResponse(ATTReadMultipleResponse(setOfValues: [0xAA, 0xBB, 0x01, 0xCC])))
         let again = try server.deferral(of: .readMultipleRequest(ATTReadMultipleRequest(handles: handles)))
-        #expect(server.complete(id: again.id, answer: .values([[1]]))?.response == F.error(.readMultipleRequest, 0x19, .unlikelyError))
+        #expect(
+            server.complete(id: again.id, result: .values([[1]]))?.response
+                == F.error(.readMultipleRequest, 0x19, .unlikelyError))
     }
 
     @Test("Read Multiple fails on the first handle it cannot read (GATT/SR/GAR/BI-18-C, BI-19-C)")
@@ -136,7 +147,7 @@ struct GATTServerReadTests {
         let deferred = try server.deferral(
             of: .readMultipleVariableRequest(ATTReadMultipleVariableRequest(handles: [F.handle(0x19), F.handle(0x14)])))
         #expect(
-            server.complete(id: deferred.id, answer: .values([[]]))?.response
+            server.complete(id: deferred.id, result: .values([[]]))?.response
                 == .readMultipleVariableResponse(
                     ATTReadMultipleVariableResponse(tuples: [.init(value: []), .init(value: [0x01])])))
     }

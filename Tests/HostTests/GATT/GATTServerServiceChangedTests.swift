@@ -16,7 +16,9 @@ struct GATTServerServiceChangedTests {
     let confirmation = ATTPDU.handleValueConfirmation(ATTHandleValueConfirmation())
     let thermometer = ServiceDefinition(
         uuid: BluetoothUUID(uuid16: 0x1809),
-        characteristics: [CharacteristicDefinition(uuid: BluetoothUUID(uuid16: 0x2A1C), properties: .indicate, permissions: [])])
+        characteristics: [
+            CharacteristicDefinition(uuid: BluetoothUUID(uuid16: 0x2A1C), properties: .indicate, permissions: [])
+        ])
 
     @Test("adding a service indicates its handle range to clients subscribed to Service Changed (GATT/SR/GAS/BV-01-C)")
     func addService() throws {
@@ -41,9 +43,13 @@ struct GATTServerServiceChangedTests {
         server.subscribe(F.first, cccd: 0x09, .indication)
         let first = try server.addService(thermometer)
         let second = try server.addService(thermometer)
-        #expect(server.nextOutgoingPDU(for: F.first.id) == serviceChanged(first.handles.lowerBound.rawValue, first.handles.upperBound.rawValue))
+        #expect(
+            server.nextOutgoingPDU(for: F.first.id)
+                == serviceChanged(first.handles.lowerBound.rawValue, first.handles.upperBound.rawValue))
         _ = server.handle(confirmation, from: F.first)
-        #expect(server.nextOutgoingPDU(for: F.first.id) == serviceChanged(second.handles.lowerBound.rawValue, second.handles.upperBound.rawValue))
+        #expect(
+            server.nextOutgoingPDU(for: F.first.id)
+                == serviceChanged(second.handles.lowerBound.rawValue, second.handles.upperBound.rawValue))
     }
 
     @Test("removing a service indicates its range and ends subscriptions inside it")
@@ -53,9 +59,14 @@ struct GATTServerServiceChangedTests {
         server.subscribe(F.first, cccd: 0x12, .notification)
         _ = server.takeEvents()
         #expect(try server.removeService(at: F.handle(0x0E))?.uuid == F.heartRate)
-        #expect(server.takeEvents() == [.subscriptionChanged(connection: F.first.id, valueHandle: F.handle(0x11), configuration: [])])
+        #expect(
+            server.takeEvents() == [
+                .subscriptionChanged(connection: F.first.id, valueHandle: F.handle(0x11), configuration: [])
+            ])
         #expect(server.nextOutgoingPDU(for: F.first.id) == serviceChanged(0x0E, 0x16))
-        #expect(server.response(to: .readRequest(ATTReadRequest(handle: F.handle(0x14)))) == F.error(.readRequest, 0x14, .invalidHandle))
+        #expect(
+            server.response(to: .readRequest(ATTReadRequest(handle: F.handle(0x14))))
+                == F.error(.readRequest, 0x14, .invalidHandle))
         #expect(try server.removeService(at: F.handle(0x0E)) == nil)
     }
 
@@ -70,7 +81,9 @@ struct GATTServerServiceChangedTests {
         #expect(server.subscribers(of: F.handle(0x11)).isEmpty)
     }
 
-    @Test("a bonded client that returns to a changed database gets Service Changed for every handle (GATT/SR/GAS/BV-07-C)")
+    @Test(
+        "a bonded client that returns to a changed database gets Service Changed for every handle (GATT/SR/GAS/BV-07-C)"
+    )
     func bondedClientAfterChange() throws {
         var server = try F.server()
         server.subscribe(F.first, cccd: 0x09, .indication)
@@ -92,7 +105,8 @@ struct GATTServerServiceChangedTests {
         try server.addService(thermometer)
         let read = ATTPDU.readRequest(ATTReadRequest(handle: F.handle(0x14)))
         #expect(server.response(to: read) == F.error(.readRequest, 0x0000, .databaseOutOfSync))
-        #expect(server.handle(.writeCommand(ATTWriteCommand(handle: F.handle(0x19), value: [1])), from: F.first) == .none)
+        #expect(
+            server.handle(.writeCommand(ATTWriteCommand(handle: F.handle(0x19), value: [1])), from: F.first) == .none)
         #expect(server.response(to: read) == .readResponse(ATTReadResponse(value: [0x01])))
         #expect(
             server.response(to: .exchangeMTURequest(ATTExchangeMTURequest(clientRxMTU: 100)), from: F.second)
@@ -104,17 +118,24 @@ struct GATTServerServiceChangedTests {
         #expect(plain.response(to: read) == .readResponse(ATTReadResponse(value: [0x01])))
     }
 
-    @Test("reading the Database Hash by type is allowed while change-unaware, and the next request is served (GATT/SR/GAS/BV-06-C)")
+    @Test(
+        "a change-unaware client may read the Database Hash by type; its next request is served (GATT/SR/GAS/BV-06-C)"
+    )
     func hashReadMakesAware() throws {
         var server = try F.server()
         _ = server.response(to: .writeRequest(ATTWriteRequest(handle: F.handle(0x0B), value: [0x01])))
         try server.addService(thermometer)
-        let hash = ATTPDU.readByTypeRequest(ATTReadByTypeRequest(startingHandle: .min, endingHandle: .max, attributeType: .databaseHash))
+        let hash = ATTPDU.readByTypeRequest(
+            ATTReadByTypeRequest(startingHandle: .min, endingHandle: .max, attributeType: .databaseHash))
         #expect(
             server.response(to: hash)
                 == .readByTypeResponse(
-                    ATTReadByTypeResponse(attributeData: [.init(handle: F.handle(0x0D), value: server.databaseHash.littleEndianBytes)])))
-        #expect(server.response(to: .readRequest(ATTReadRequest(handle: F.handle(0x14)))) == .readResponse(ATTReadResponse(value: [0x01])))
+                    ATTReadByTypeResponse(attributeData: [
+                        .init(handle: F.handle(0x0D), value: server.databaseHash.littleEndianBytes)
+                    ])))
+        #expect(
+            server.response(to: .readRequest(ATTReadRequest(handle: F.handle(0x14))))
+                == .readResponse(ATTReadResponse(value: [0x01])))
     }
 
     @Test("confirming the Service Changed indication makes a robust-caching client change-aware")
@@ -125,7 +146,9 @@ struct GATTServerServiceChangedTests {
         try server.addService(thermometer)
         #expect(server.nextOutgoingPDU(for: F.first.id) != nil)
         _ = server.handle(confirmation, from: F.first)
-        #expect(server.response(to: .readRequest(ATTReadRequest(handle: F.handle(0x14)))) == .readResponse(ATTReadResponse(value: [0x01])))
+        #expect(
+            server.response(to: .readRequest(ATTReadRequest(handle: F.handle(0x14))))
+                == .readResponse(ATTReadResponse(value: [0x01])))
     }
 }
 

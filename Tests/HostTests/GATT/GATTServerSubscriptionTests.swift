@@ -13,7 +13,8 @@ struct GATTServerSubscriptionTests {
         var server = try F.server()
         server.subscribe(F.first, cccd: 0x1A, [.notification, .indication])
         #expect(server.response(to: readCCCD(0x1A)) == .readResponse(ATTReadResponse(value: [0x03, 0x00])))
-        #expect(server.response(to: readCCCD(0x1A), from: F.second) == .readResponse(ATTReadResponse(value: [0x00, 0x00])))
+        #expect(
+            server.response(to: readCCCD(0x1A), from: F.second) == .readResponse(ATTReadResponse(value: [0x00, 0x00])))
         server.subscribe(F.second, cccd: 0x1A, .indication)
         #expect(server.clientConfiguration(of: F.first.id, for: F.handle(0x19)) == [.notification, .indication])
         #expect(server.clientConfiguration(of: F.second.id, for: F.handle(0x19)) == .indication)
@@ -38,7 +39,10 @@ struct GATTServerSubscriptionTests {
     @Test("a CCCD accepts only the bits the properties allow: else CCCD Improperly Configured (0xFD)")
     func improperlyConfigured() throws {
         var server = try F.server()
-        for (handle, value) in [(UInt16(0x12), [UInt8(0x02), 0x00]), (0x23, [0x01, 0x00]), (0x1A, [0x04, 0x00]), (0x09, [0x01, 0x00]), (0x1A, [0x00, 0x80])] {
+        for (handle, value) in [
+            (UInt16(0x12), [UInt8(0x02), 0x00]), (0x23, [0x01, 0x00]), (0x1A, [0x04, 0x00]), (0x09, [0x01, 0x00]),
+            (0x1A, [0x00, 0x80]),
+        ] {
             let request = ATTPDU.writeRequest(ATTWriteRequest(handle: F.handle(handle), value: value))
             #expect(
                 server.response(to: request, from: F.context(security: .encrypted))
@@ -108,9 +112,11 @@ struct GATTServerSubscriptionTests {
         #expect(
             server.takeEvents() == [
                 .subscriptionChanged(connection: returning.id, valueHandle: F.handle(0x08), configuration: .indication),
-                .subscriptionChanged(connection: returning.id, valueHandle: F.handle(0x11), configuration: .notification),
+                .subscriptionChanged(
+                    connection: returning.id, valueHandle: F.handle(0x11), configuration: .notification),
             ])
-        #expect(server.response(to: readCCCD(0x12), from: returning) == .readResponse(ATTReadResponse(value: [0x01, 0x00])))
+        #expect(
+            server.response(to: readCCCD(0x12), from: returning) == .readResponse(ATTReadResponse(value: [0x01, 0x00])))
         #expect(server.nextOutgoingPDU(for: returning.id) == nil)
         #expect(
             server.response(to: .readRequest(ATTReadRequest(handle: F.handle(0x0B))), from: returning)
@@ -121,11 +127,15 @@ struct GATTServerSubscriptionTests {
     func storedForm() throws {
         let saved = BondedClientConfiguration(
             databaseHash: 0x0011_2233_4455_6677_8899_AABB_CCDD_EEFF, clientFeatures: .robustCaching,
-            clientConfigurations: [F.handle(0x12): .notification, F.handle(0x11): [.notification, .indication], F.handle(0x19): .indication])
+            clientConfigurations: [
+                F.handle(0x12): .notification, F.handle(0x11): [.notification, .indication],
+                F.handle(0x19): .indication,
+            ])
         let bytes = saved.encoded
         #expect(bytes.count == 16 + 1 + 2 + 3 * 4)
         #expect(Array(bytes[0..<4]) == [0xFF, 0xEE, 0xDD, 0xCC])
-        #expect(Array(bytes[17...]) == [0x03, 0x00, 0x11, 0x00, 0x03, 0x00, 0x12, 0x00, 0x01, 0x00, 0x19, 0x00, 0x02, 0x00])
+        #expect(
+            Array(bytes[17...]) == [0x03, 0x00, 0x11, 0x00, 0x03, 0x00, 0x12, 0x00, 0x01, 0x00, 0x19, 0x00, 0x02, 0x00])
         #expect(try BondedClientConfiguration(decoding: bytes) == saved)
         for length in 0..<bytes.count {
             #expect(throws: DecodeError.self) { try BondedClientConfiguration(decoding: Array(bytes.prefix(length))) }

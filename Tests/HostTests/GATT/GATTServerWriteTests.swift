@@ -17,18 +17,22 @@ struct GATTServerWriteTests {
     let execute = ATTPDU.executeWriteRequest(ATTExecuteWriteRequest(flags: .writeAll))
     let cancel = ATTPDU.executeWriteRequest(ATTExecuteWriteRequest(flags: .cancelAll))
 
-    @Test("Write Characteristic Value goes to the application, whose answer gives the Write Response (GATT/SR/GAW/BV-03-C)")
+    @Test(
+        "Write Characteristic Value goes to the application; its answer gives the response (GATT/SR/GAW/BV-03-C)"
+    )
     func writeDynamic() throws {
         var server = try F.server()
         let deferred = try server.deferral(of: write(0x16, [0x01]))
         #expect(deferred.kind == .write([.init(handle: F.handle(0x16), offset: 0, value: [0x01])]))
-        #expect(server.complete(id: deferred.id, answer: .written)?.response == .writeResponse(ATTWriteResponse()))
+        #expect(server.complete(id: deferred.id, result: .written)?.response == .writeResponse(ATTWriteResponse()))
         let refused = try server.deferral(of: write(0x16, [0x02]))
         #expect(
-            server.complete(id: refused.id, answer: .error(ATTErrorCode(rawValue: 0x80)))?.response
+            server.complete(id: refused.id, result: .error(ATTErrorCode(rawValue: 0x80)))?.response
                 == F.error(.writeRequest, 0x16, ATTErrorCode(rawValue: 0x80)))
         let confused = try server.deferral(of: write(0x16, [0x03]))
-        #expect(server.complete(id: confused.id, answer: .values([[1]]))?.response == F.error(.writeRequest, 0x16, .unlikelyError))
+        #expect(
+            server.complete(id: confused.id, result: .values([[1]]))?.response
+                == F.error(.writeRequest, 0x16, .unlikelyError))
     }
 
     @Test("Write Characteristic Descriptor writes a dynamic User Description (GATT/SR/GAW/BV-08-C)")
@@ -38,16 +42,19 @@ struct GATTServerWriteTests {
         #expect(deferred.kind == .write([.init(handle: F.handle(0x27), offset: 0, value: Array("note".utf8))]))
     }
 
-    @Test("Write Without Response reaches the application with nothing to answer; errors are ignored (GATT/SR/GAW/BV-01-C)")
+    @Test(
+        "Write Without Response reaches the application unanswered; errors are ignored (GATT/SR/GAW/BV-01-C)"
+    )
     func writeCommand() throws {
         var server = try F.server()
-        let outcome = server.handle(.writeCommand(ATTWriteCommand(handle: F.handle(0x19), value: [1, 2])), from: F.first)
+        let outcome = server.handle(
+            .writeCommand(ATTWriteCommand(handle: F.handle(0x19), value: [1, 2])), from: F.first)
         guard case .deferred(let request) = outcome else {
             Issue.record("expected a deferral, got \(outcome)")
             return
         }
         #expect(request.kind == .writeWithoutResponse(.init(handle: F.handle(0x19), offset: 0, value: [1, 2])))
-        #expect(server.complete(id: request.id, answer: .written) == nil)
+        #expect(server.complete(id: request.id, result: .written) == nil)
         for command in [
             ATTWriteCommand(handle: F.handle(0x14), value: [1]), ATTWriteCommand(handle: F.handle(0x99), value: [1]),
             ATTWriteCommand(handle: F.handle(0x20), value: [1]),
@@ -56,7 +63,9 @@ struct GATTServerWriteTests {
         ] {
             #expect(server.handle(.writeCommand(command), from: F.first) == .none)
         }
-        #expect(server.handle(.writeCommand(ATTWriteCommand(handle: F.handle(0x12), value: [1, 0])), from: F.first) == .none)
+        #expect(
+            server.handle(.writeCommand(ATTWriteCommand(handle: F.handle(0x12), value: [1, 0])), from: F.first) == .none
+        )
         #expect(server.clientConfiguration(of: F.first.id, for: F.handle(0x11)) == .notification)
     }
 
@@ -79,11 +88,14 @@ struct GATTServerWriteTests {
     func valueTooLong() throws {
         var server = try F.server()
         let long = Array(repeating: UInt8(0), count: 513)
-        #expect(server.response(to: write(0x19, long), from: F.context(mtu: 517)) == F.error(.writeRequest, 0x19, .invalidAttributeValueLength))
+        #expect(
+            server.response(to: write(0x19, long), from: F.context(mtu: 517))
+                == F.error(.writeRequest, 0x19, .invalidAttributeValueLength))
         _ = try server.deferral(of: write(0x19, Array(long.prefix(512))), from: F.context(mtu: 517))
     }
 
-    @Test("Write Long Characteristic Value: prepared parts are echoed, then joined into one write (GATT/SR/GAW/BV-05-C)")
+    @Test(
+        "Write Long Characteristic Value: prepared parts are echoed, then joined into one write (GATT/SR/GAW/BV-05-C)")
     func writeLong() throws {
         var server = try F.server()
         let value = (0..<50).map { UInt8($0) }
@@ -92,12 +104,15 @@ struct GATTServerWriteTests {
             let part = Array(value[offset..<min(offset + 18, value.count)])
             #expect(
                 server.response(to: prepare(0x19, UInt16(offset), part))
-                    == .prepareWriteResponse(ATTPrepareWriteResponse(handle: F.handle(0x19), offset: UInt16(offset), value: part)))
+                    == .prepareWriteResponse(
+                        ATTPrepareWriteResponse(handle: F.handle(0x19), offset: UInt16(offset), value: part)))
             offset += part.count
         }
         let deferred = try server.deferral(of: execute)
         #expect(deferred.kind == .write([.init(handle: F.handle(0x19), offset: 0, value: value)]))
-        #expect(server.complete(id: deferred.id, answer: .written)?.response == .executeWriteResponse(ATTExecuteWriteResponse()))
+        #expect(
+            server.complete(id: deferred.id, result: .written)?.response
+                == .executeWriteResponse(ATTExecuteWriteResponse()))
         #expect(server.response(to: execute) == .executeWriteResponse(ATTExecuteWriteResponse()))
     }
 
@@ -111,11 +126,14 @@ struct GATTServerWriteTests {
         #expect(
             deferred.kind
                 == .write([
-                    .init(handle: F.handle(0x19), offset: 0, value: [1, 2, 4]), .init(handle: F.handle(0x25), offset: 0, value: [3]),
+                    .init(handle: F.handle(0x19), offset: 0, value: [1, 2, 4]),
+                    .init(handle: F.handle(0x25), offset: 0, value: [3]),
                 ]))
     }
 
-    @Test("Execute Write with Cancel drops the queue (GATT/SR/GAW/BV-07-C); with nothing queued it just answers (GATT/SR/GAW/BV-11-C)")
+    @Test(
+        "Execute Write with Cancel drops the queue; with none queued it just answers (GATT/SR/GAW/BV-07-C, BV-11-C)"
+    )
     func cancelAll() throws {
         var server = try F.server()
         _ = server.response(to: prepare(0x19, 0, [1]))
@@ -128,7 +146,9 @@ struct GATTServerWriteTests {
         var server = try F.server()
         #expect(server.response(to: prepare(0x2C, 0, [1])) == F.error(.prepareWriteRequest, 0x2C, .invalidHandle))
         #expect(server.response(to: prepare(0x1E, 0, [1])) == F.error(.prepareWriteRequest, 0x1E, .writeNotPermitted))
-        #expect(server.response(to: prepare(0x20, 0, [1])) == F.error(.prepareWriteRequest, 0x20, .insufficientAuthentication))
+        #expect(
+            server.response(to: prepare(0x20, 0, [1]))
+                == F.error(.prepareWriteRequest, 0x20, .insufficientAuthentication))
     }
 
     @Test("the prepare queue is bounded in entries and in bytes: Prepare Queue Full")
@@ -144,7 +164,8 @@ struct GATTServerWriteTests {
         #expect(server.response(to: prepare(0x19, 40, [1])) == F.error(.prepareWriteRequest, 0x19, .prepareQueueFull))
         _ = server.response(to: prepare(0x19, 0, [1]), from: F.second)
         let deferred = try server.deferral(of: execute)
-        #expect(deferred.kind == .write([.init(handle: F.handle(0x19), offset: 0, value: Array(repeating: 1, count: 40))]))
+        #expect(
+            deferred.kind == .write([.init(handle: F.handle(0x19), offset: 0, value: Array(repeating: 1, count: 40))]))
     }
 
     @Test("a gap between prepared parts is Invalid Offset and nothing is written (GATT/SR/GAW/BI-09-C)")
@@ -194,14 +215,16 @@ struct GATTServerWriteTests {
         let refused = try server.deferral(of: execute)
         #expect(refused.kind == .write([.init(handle: F.handle(0x19), offset: 0, value: [7])]))
         #expect(
-            server.complete(id: refused.id, answer: .error(.writeRequestRejected))?.response
+            server.complete(id: refused.id, result: .error(.writeRequestRejected))?.response
                 == F.error(.executeWriteRequest, 0x19, .writeRequestRejected))
         #expect(server.clientConfiguration(of: F.first.id, for: F.handle(0x11)) == [])
 
         _ = server.response(to: prepare(0x12, 0, [0x01, 0x00]))
         _ = server.response(to: prepare(0x19, 0, [7]))
         let accepted = try server.deferral(of: execute)
-        #expect(server.complete(id: accepted.id, answer: .written)?.response == .executeWriteResponse(ATTExecuteWriteResponse()))
+        #expect(
+            server.complete(id: accepted.id, result: .written)?.response
+                == .executeWriteResponse(ATTExecuteWriteResponse()))
         #expect(server.clientConfiguration(of: F.first.id, for: F.handle(0x11)) == .notification)
     }
 }
