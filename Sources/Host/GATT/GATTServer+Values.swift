@@ -83,11 +83,13 @@ extension GATTServer {
         }
     }
 
-    /// Applies a checked change to a value the server keeps, reporting subscription changes.
+    /// Applies a checked change to a value the server keeps, reporting subscription changes; a CCCD value
+    /// the database no longer allows (it changed while the application was deciding) is dropped.
     mutating func apply(_ update: ServerUpdate, for connection: ConnectionHandle) {
         guard var state = connections[connection] else { return }
         switch update {
         case .clientConfiguration(let valueHandle, let configuration):
+            guard allowedConfiguration(of: valueHandle).isSuperset(of: configuration) else { return }
             let old = state.configuration(of: valueHandle)
             state.clientConfigurations[valueHandle] = configuration.isEmpty ? nil : configuration
             connections[connection] = state

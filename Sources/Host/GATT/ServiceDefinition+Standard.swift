@@ -1,14 +1,17 @@
 extension ServiceDefinition {
-    /// The Generic Access service: the device name (UTF-8, at most 248 bytes) and the appearance, both read-only.
+    /// The Generic Access service: the device name (UTF-8, cut to whole characters within 248 bytes) and the
+    /// appearance, both read-only.
     ///
     /// Bluetooth Core Specification Vol 3, Part C, 12.
     public static func genericAccess(deviceName: String, appearance: UInt16 = 0) -> ServiceDefinition {
-        ServiceDefinition(
+        var name = Substring(deviceName)
+        while name.utf8.count > 248 { name = name.dropLast() }
+        return ServiceDefinition(
             uuid: .genericAccessService,
             characteristics: [
                 CharacteristicDefinition(
                     uuid: .deviceName, properties: .read, permissions: .readable,
-                    value: .static(Array(Array(deviceName.utf8).prefix(248)))),
+                    value: .static(Array(name.utf8))),
                 CharacteristicDefinition(
                     uuid: .appearance, properties: .read, permissions: .readable,
                     value: .static([UInt8(truncatingIfNeeded: appearance), UInt8(appearance >> 8)])),

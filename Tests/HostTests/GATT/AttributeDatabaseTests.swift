@@ -111,6 +111,12 @@ struct AttributeDatabaseTests {
         #expect(database.services[0].includedServices == [F.handle(0x0102)])
     }
 
+    @Test("the device name is cut to whole characters within 248 bytes")
+    func longDeviceName() throws {
+        let database = try AttributeDatabase(deviceName: String(repeating: "é", count: 200), services: [])
+        #expect(database[F.handle(0x03)]?.value == .fixed(Array(String(repeating: "é", count: 124).utf8)))
+    }
+
     @Test("lookups: by handle, by range, by value handle and by containing handle")
     func lookups() throws {
         let database = try F.database()
