@@ -23,18 +23,21 @@ extension GATTServer {
 
     /// Serves a new database in place of the old one and tells subscribed clients every handle changed.
     ///
-    /// Clients keep their Service Changed subscription and lose every other one.
+    /// Clients keep their Service Changed subscription and lose every other one (each loss reported).
     public mutating func replaceDatabase(_ newDatabase: AttributeDatabase) {
         let oldHandle = serviceChangedValueHandle
-        var keep: [ConnectionHandle: ClientCharacteristicConfiguration] = [:]
-        for (id, state) in connections {
-            keep[id] = oldHandle.map { state.configuration(of: $0) } ?? []
-            connections[id]?.clientConfigurations = [:]
-        }
         database = newDatabase
-        if let newHandle = serviceChangedValueHandle {
-            for (id, configuration) in keep where !configuration.isEmpty {
-                connections[id]?.clientConfigurations[newHandle] = configuration
+        let newHandle = serviceChangedValueHandle
+        for id in connections.keys.sorted() {
+            guard var state = connections[id] else { continue }
+            let old = state.clientConfigurations
+            var new: [AttributeHandle: ClientCharacteristicConfiguration] = [:]
+            if let oldHandle, let newHandle, let kept = old[oldHandle] { new[newHandle] = kept }
+            state.clientConfigurations = new
+            connections[id] = state
+            for handle in Set(old.keys).union(new.keys).sorted() where old[handle] != new[handle] {
+                events.append(
+                    .subscriptionChanged(connection: id, valueHandle: handle, configuration: new[handle] ?? []))
             }
         }
         databaseChanged(.min ... .max)

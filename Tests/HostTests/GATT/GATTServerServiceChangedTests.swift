@@ -75,10 +75,33 @@ struct GATTServerServiceChangedTests {
         var server = try F.server()
         server.subscribe(F.first, cccd: 0x09, .indication)
         server.subscribe(F.first, cccd: 0x12, .notification)
+        _ = server.takeEvents()
         server.replaceDatabase(try AttributeDatabase(deviceName: "new", services: [thermometer]))
+        #expect(
+            server.takeEvents() == [
+                .subscriptionChanged(connection: F.first.id, valueHandle: F.handle(0x11), configuration: [])
+            ])
         #expect(server.nextOutgoingPDU(for: F.first.id) == serviceChanged(0x0001, 0xFFFF))
         #expect(server.subscribers(of: F.handle(0x08)) == [F.first.id])
         #expect(server.subscribers(of: F.handle(0x11)).isEmpty)
+    }
+
+    @Test("when the replacement moves Service Changed, the subscription moves with it")
+    func replaceMovesServiceChanged() throws {
+        var server = try F.server()
+        server.subscribe(F.first, cccd: 0x09, .indication)
+        _ = server.takeEvents()
+        server.replaceDatabase(try AttributeDatabase(services: [.genericAttribute], startHandle: F.handle(0x0100)))
+        #expect(server.serviceChangedValueHandle == F.handle(0x0102))
+        #expect(
+            server.takeEvents() == [
+                .subscriptionChanged(connection: F.first.id, valueHandle: F.handle(0x08), configuration: []),
+                .subscriptionChanged(connection: F.first.id, valueHandle: F.handle(0x0102), configuration: .indication),
+            ])
+        #expect(
+            server.nextOutgoingPDU(for: F.first.id)
+                == .handleValueIndication(
+                    ATTHandleValueIndication(handle: F.handle(0x0102), value: [0x01, 0x00, 0xFF, 0xFF])))
     }
 
     @Test(
