@@ -2,7 +2,7 @@
 ///
 /// A part of ATT_MTU - 1 bytes may mean the value goes on, so the procedure asks for the next part at
 /// the offset read so far, until a shorter part, Attribute Not Long or Invalid Offset ends it, or the
-/// value reaches the 512 bytes an attribute value can hold.
+/// value reaches the 512 bytes an attribute value can hold; bytes past those 512 are dropped.
 ///
 /// Bluetooth Core Specification Vol 3, Part G, 4.8.1, 4.8.3, 4.12.1 and 4.12.2; Vol 3, Part F, 3.2.9.
 public struct GATTClientReadValue: GATTClientProcedure {
@@ -56,7 +56,7 @@ public struct GATTClientReadValue: GATTClientProcedure {
     }
 
     private mutating func append(_ part: [UInt8]) -> GATTClientStep<[UInt8]> {
-        value += part
+        value += part.prefix(Self.maximumValueLength - value.count)
         guard readsLongValue, part.count == mtu - 1, value.count < Self.maximumValueLength else { return finish() }
         let offset = UInt16(value.count)
         state = .awaitingBlob(offset: offset)
