@@ -87,10 +87,14 @@ public struct GATTDatabaseCache: Hashable, Sendable {
         -> Bool
     {
         guard let serviceIndex = services.firstIndex(where: { $0.service.handleRange.contains(characteristic.valueHandle) }),
-            let index = services[serviceIndex].characteristics?.firstIndex(where: { $0.characteristic == characteristic })
+            var characteristics = services[serviceIndex].characteristics
         else { return false }
-        services[serviceIndex].characteristics?[index].descriptors = descriptors
-        return true
+        for index in characteristics.indices where characteristics[index].characteristic == characteristic {
+            characteristics[index].descriptors = descriptors
+            services[serviceIndex].characteristics = characteristics
+            return true
+        }
+        return false
     }
 
     /// Forgets every service that overlaps `range`, as a Service Changed indication asks, and the Database Hash;
