@@ -37,7 +37,8 @@ public struct GATTClientDiscoverDescriptors: GATTClientProcedure {
         switch response {
         case .findInformationResponse(let information):
             do throws(GATTClientError) {
-                let exhausted = try cursor.advance(over: information.entries.map { (first: $0.handle, last: $0.handle) })
+                let exhausted = try cursor.advance(
+                    over: information.entries.map { (first: $0.handle, last: $0.handle) })
                 descriptors += information.entries.map { DiscoveredDescriptor(uuid: $0.uuid, handle: $0.handle) }
                 return exhausted ? finish() : request(from: cursor)
             } catch {

@@ -43,7 +43,8 @@ public struct GATTClientFindIncludedServices: GATTClientProcedure {
         switch (state, response) {
         case (.awaitingIncludes(var cursor), .readByTypeResponse(let found)):
             do throws(GATTClientError) {
-                let exhausted = try cursor.advance(over: found.attributeData.map { (first: $0.handle, last: $0.handle) })
+                let exhausted = try cursor.advance(
+                    over: found.attributeData.map { (first: $0.handle, last: $0.handle) })
                 var withoutUUID: [Include] = []
                 for data in found.attributeData {
                     let include = try Self.include(from: data)
@@ -90,7 +91,8 @@ public struct GATTClientFindIncludedServices: GATTClientProcedure {
     }
 
     private static func discovered(_ include: Include, uuid: BluetoothUUID) -> DiscoveredIncludedService {
-        DiscoveredIncludedService(declarationHandle: include.declarationHandle, uuid: uuid, handleRange: include.handleRange)
+        DiscoveredIncludedService(
+            declarationHandle: include.declarationHandle, uuid: uuid, handleRange: include.handleRange)
     }
 
     private mutating func resolve(
@@ -110,7 +112,8 @@ public struct GATTClientFindIncludedServices: GATTClientProcedure {
         return .send(
             .readByTypeRequest(
                 ATTReadByTypeRequest(
-                    startingHandle: cursor.next, endingHandle: cursor.end, attributeType: GATTClientAttributeType.include)))
+                    startingHandle: cursor.next, endingHandle: cursor.end,
+                    attributeType: GATTClientAttributeType.include)))
     }
 
     private mutating func finish() -> GATTClientStep<[DiscoveredIncludedService]> {

@@ -86,7 +86,10 @@ public struct GATTDatabaseCache: Hashable, Sendable {
     public mutating func record(descriptors: [DiscoveredDescriptor], for characteristic: DiscoveredCharacteristic)
         -> Bool
     {
-        guard let serviceIndex = services.firstIndex(where: { $0.service.handleRange.contains(characteristic.valueHandle) }),
+        guard
+            let serviceIndex = services.firstIndex(where: {
+                $0.service.handleRange.contains(characteristic.valueHandle)
+            }),
             var characteristics = services[serviceIndex].characteristics
         else { return false }
         for index in characteristics.indices where characteristics[index].characteristic == characteristic {

@@ -22,13 +22,17 @@ struct GATTClientAttributeDiscoveryTests {
         let run = GATTClientDriver.run(
             GATTClientFindIncludedServices(range: h(0x0010)...h(0x0020)),
             script: [
-                (PDU.readByType(0x0010, 0x0020, 0x2802), PDU.values([(0x0011, PDU.le(0x0030) + PDU.le(0x0035) + PDU.uuid16(0x180F))])),
+                (
+                    PDU.readByType(0x0010, 0x0020, 0x2802),
+                    PDU.values([(0x0011, PDU.le(0x0030) + PDU.le(0x0035) + PDU.uuid16(0x180F))])
+                ),
                 (PDU.readByType(0x0012, 0x0020, 0x2802), PDU.error(.readByTypeRequest, 0x0012, .attributeNotFound)),
             ])
         #expect(
             run.result == [
                 DiscoveredIncludedService(
-                    declarationHandle: h(0x0011), uuid: BluetoothUUID(uuid16: 0x180F), handleRange: h(0x0030)...h(0x0035))
+                    declarationHandle: h(0x0011), uuid: BluetoothUUID(uuid16: 0x180F),
+                    handleRange: h(0x0030)...h(0x0035))
             ])
     }
 
@@ -47,7 +51,8 @@ struct GATTClientAttributeDiscoveryTests {
             ])
         #expect(
             run.result == [
-                DiscoveredIncludedService(declarationHandle: h(0x0011), uuid: Self.vendorService, handleRange: h(0x0030)...h(0x0035)),
+                DiscoveredIncludedService(
+                    declarationHandle: h(0x0011), uuid: Self.vendorService, handleRange: h(0x0030)...h(0x0035)),
                 DiscoveredIncludedService(
                     declarationHandle: h(0x0012), uuid: Self.vendorCharacteristic, handleRange: h(0x0040)...h(0x0041)),
             ])
@@ -66,8 +71,10 @@ struct GATTClientAttributeDiscoveryTests {
         server.addCharacteristic(BluetoothUUID(uuid16: 0x2A37))
         let run = GATTClientDriver.run(GATTClientFindIncludedServices(range: main...server.lastHandle), on: &server)
         let included = try #require(run.result)
-        #expect(included.map(\.uuid) == [BluetoothUUID(uuid16: 0x180F), Self.vendorService, BluetoothUUID(uuid16: 0x180F)])
-        #expect(included.map(\.declarationHandle) == [h(main.rawValue + 1), h(main.rawValue + 2), h(main.rawValue + 3)])
+        #expect(
+            included.map(\.uuid) == [BluetoothUUID(uuid16: 0x180F), Self.vendorService, BluetoothUUID(uuid16: 0x180F)])
+        #expect(
+            included.map(\.declarationHandle) == [h(main.rawValue + 1), h(main.rawValue + 2), h(main.rawValue + 3)])
         #expect(included[1].handleRange == vendor...vendor)
         #expect(run.requests.filter { $0.opcode == .readRequest } == [PDU.read(vendor.rawValue)])
     }
@@ -96,7 +103,9 @@ struct GATTClientAttributeDiscoveryTests {
 
     @Test("an include declaration of the wrong length or with an inverted range is invalid")
     func includeMalformed() {
-        for value in [PDU.le(0x0030) + PDU.le(0x0035) + [0x0F], PDU.le(0x0035) + PDU.le(0x0030), PDU.le(0) + PDU.le(0x0030)] {
+        for value in [
+            PDU.le(0x0030) + PDU.le(0x0035) + [0x0F], PDU.le(0x0035) + PDU.le(0x0030), PDU.le(0) + PDU.le(0x0030),
+        ] {
             let run = GATTClientDriver.run(
                 GATTClientFindIncludedServices(range: h(0x0010)...h(0x0020)),
                 script: [(PDU.readByType(0x0010, 0x0020, 0x2802), PDU.values([(0x0011, value)]))])
@@ -131,21 +140,30 @@ struct GATTClientAttributeDiscoveryTests {
             script: [
                 (
                     PDU.readByType(0x0001, 0x000F, 0x2803),
-                    PDU.values([(0x0002, Self.declaration(0x12, 0x0003, PDU.uuid16(0x2A37))), (0x0005, Self.declaration(0x02, 0x0006, PDU.uuid16(0x2A38)))])
+                    PDU.values([
+                        (0x0002, Self.declaration(0x12, 0x0003, PDU.uuid16(0x2A37))),
+                        (0x0005, Self.declaration(0x02, 0x0006, PDU.uuid16(0x2A38))),
+                    ])
                 ),
-                (PDU.readByType(0x0007, 0x000F, 0x2803), PDU.values([(0x0007, Self.declaration(0x0A, 0x0008, Self.wire(Self.vendorCharacteristic)))])),
+                (
+                    PDU.readByType(0x0007, 0x000F, 0x2803),
+                    PDU.values([(0x0007, Self.declaration(0x0A, 0x0008, Self.wire(Self.vendorCharacteristic)))])
+                ),
                 (PDU.readByType(0x0009, 0x000F, 0x2803), PDU.error(.readByTypeRequest, 0x0009, .attributeNotFound)),
             ])
         #expect(
             run.result == [
                 DiscoveredCharacteristic(
-                    uuid: BluetoothUUID(uuid16: 0x2A37), declarationHandle: h(0x0002), valueHandle: h(0x0003), properties: 0x12,
+                    uuid: BluetoothUUID(uuid16: 0x2A37), declarationHandle: h(0x0002), valueHandle: h(0x0003),
+                    properties: 0x12,
                     endHandle: h(0x0004)),
                 DiscoveredCharacteristic(
-                    uuid: BluetoothUUID(uuid16: 0x2A38), declarationHandle: h(0x0005), valueHandle: h(0x0006), properties: 0x02,
+                    uuid: BluetoothUUID(uuid16: 0x2A38), declarationHandle: h(0x0005), valueHandle: h(0x0006),
+                    properties: 0x02,
                     endHandle: h(0x0006)),
                 DiscoveredCharacteristic(
-                    uuid: Self.vendorCharacteristic, declarationHandle: h(0x0007), valueHandle: h(0x0008), properties: 0x0A,
+                    uuid: Self.vendorCharacteristic, declarationHandle: h(0x0007), valueHandle: h(0x0008),
+                    properties: 0x0A,
                     endHandle: h(0x000F)),
             ])
     }
@@ -154,7 +172,12 @@ struct GATTClientAttributeDiscoveryTests {
     func valueAtEnd() {
         let run = GATTClientDriver.run(
             GATTClientDiscoverCharacteristics(range: h(0x0001)...h(0x0003)),
-            script: [(PDU.readByType(0x0001, 0x0003, 0x2803), PDU.values([(0x0002, Self.declaration(0x02, 0x0003, PDU.uuid16(0x2A00)))]))])
+            script: [
+                (
+                    PDU.readByType(0x0001, 0x0003, 0x2803),
+                    PDU.values([(0x0002, Self.declaration(0x02, 0x0003, PDU.uuid16(0x2A00)))])
+                )
+            ])
         #expect(run.result?.map(\.endHandle) == [h(0x0003)])
     }
 
@@ -162,7 +185,9 @@ struct GATTClientAttributeDiscoveryTests {
     func noCharacteristics() {
         let run = GATTClientDriver.run(
             GATTClientDiscoverCharacteristics(range: h(0x0001)...h(0x0001)),
-            script: [(PDU.readByType(0x0001, 0x0001, 0x2803), PDU.error(.readByTypeRequest, 0x0001, .attributeNotFound))])
+            script: [
+                (PDU.readByType(0x0001, 0x0001, 0x2803), PDU.error(.readByTypeRequest, 0x0001, .attributeNotFound))
+            ])
         #expect(run.result == [])
     }
 
@@ -171,11 +196,13 @@ struct GATTClientAttributeDiscoveryTests {
         var server = GATTClientTestServer(mtu: 23)
         let service = server.addService(BluetoothUUID(uuid16: 0x180D))
         for index in 0..<7 {
-            server.addCharacteristic(index % 3 == 0 ? Self.vendorCharacteristic : BluetoothUUID(uuid16: 0x2A37), value: [1])
+            server.addCharacteristic(
+                index % 3 == 0 ? Self.vendorCharacteristic : BluetoothUUID(uuid16: 0x2A37), value: [1])
             server.addDescriptor(BluetoothUUID(uuid16: 0x2902), value: [0, 0])
         }
         let run = GATTClientDriver.run(
-            GATTClientDiscoverCharacteristics(range: service...server.lastHandle, uuid: Self.vendorCharacteristic), on: &server)
+            GATTClientDiscoverCharacteristics(range: service...server.lastHandle, uuid: Self.vendorCharacteristic),
+            on: &server)
         let found = try #require(run.result)
         #expect(found.map(\.declarationHandle.rawValue) == [0x0002, 0x000B, 0x0014])
         #expect(found.map(\.endHandle.rawValue) == [0x0004, 0x000D, 0x0016])
@@ -193,7 +220,8 @@ struct GATTClientAttributeDiscoveryTests {
             server.addCharacteristic(BluetoothUUID(uuid16: 0x2A37))
             server.addDescriptor(BluetoothUUID(uuid16: 0x2901))
         }
-        let run = GATTClientDriver.run(GATTClientDiscoverCharacteristics(range: h(0x0001)...server.lastHandle), on: &server)
+        let run = GATTClientDriver.run(
+            GATTClientDiscoverCharacteristics(range: h(0x0001)...server.lastHandle), on: &server)
         #expect(try #require(run.result).count == count)
         #expect(run.requests.count == requests)
     }
@@ -204,7 +232,12 @@ struct GATTClientAttributeDiscoveryTests {
     func badValueHandle(valueHandle: UInt16) {
         let run = GATTClientDriver.run(
             GATTClientDiscoverCharacteristics(range: h(0x0001)...h(0x000F)),
-            script: [(PDU.readByType(0x0001, 0x000F, 0x2803), PDU.values([(0x0002, Self.declaration(0x02, valueHandle, PDU.uuid16(0x2A00)))]))])
+            script: [
+                (
+                    PDU.readByType(0x0001, 0x000F, 0x2803),
+                    PDU.values([(0x0002, Self.declaration(0x02, valueHandle, PDU.uuid16(0x2A00)))])
+                )
+            ])
         guard case .invalidResponse? = run.error else {
             Issue.record("got \(String(describing: run.outcome))")
             return
@@ -232,7 +265,12 @@ struct GATTClientAttributeDiscoveryTests {
     func characteristicsRefused() {
         let run = GATTClientDriver.run(
             GATTClientDiscoverCharacteristics(range: h(0x0001)...h(0x000F)),
-            script: [(PDU.readByType(0x0001, 0x000F, 0x2803), PDU.error(.readByTypeRequest, 0x0001, .insufficientAuthorization))])
+            script: [
+                (
+                    PDU.readByType(0x0001, 0x000F, 0x2803),
+                    PDU.error(.readByTypeRequest, 0x0001, .insufficientAuthorization)
+                )
+            ])
         #expect(run.error == .attError(.insufficientAuthorization, handle: h(0x0001)))
     }
 
@@ -246,7 +284,10 @@ struct GATTClientAttributeDiscoveryTests {
         let run = GATTClientDriver.run(
             GATTClientDiscoverDescriptors(characteristic: characteristic),
             script: [
-                (PDU.findInformation(0x0004, 0x0008), PDU.information([(0x0004, BluetoothUUID(uuid16: 0x2902)), (0x0005, BluetoothUUID(uuid16: 0x2901))])),
+                (
+                    PDU.findInformation(0x0004, 0x0008),
+                    PDU.information([(0x0004, BluetoothUUID(uuid16: 0x2902)), (0x0005, BluetoothUUID(uuid16: 0x2901))])
+                ),
                 (PDU.findInformation(0x0006, 0x0008), PDU.information([(0x0006, Self.vendorService)])),
                 (PDU.findInformation(0x0007, 0x0008), PDU.error(.findInformationRequest, 0x0007, .attributeNotFound)),
             ])
@@ -273,7 +314,12 @@ struct GATTClientAttributeDiscoveryTests {
     func descriptorAtEnd() {
         let run = GATTClientDriver.run(
             GATTClientDiscoverDescriptors(range: h(0x0004)...h(0x0005)),
-            script: [(PDU.findInformation(0x0004, 0x0005), PDU.information([(0x0004, BluetoothUUID(uuid16: 0x2902)), (0x0005, BluetoothUUID(uuid16: 0x2901))]))])
+            script: [
+                (
+                    PDU.findInformation(0x0004, 0x0005),
+                    PDU.information([(0x0004, BluetoothUUID(uuid16: 0x2902)), (0x0005, BluetoothUUID(uuid16: 0x2901))])
+                )
+            ])
         #expect(run.result?.count == 2)
     }
 
@@ -284,9 +330,11 @@ struct GATTClientAttributeDiscoveryTests {
             server.addService(BluetoothUUID(uuid16: 0x180D))
             server.addCharacteristic(BluetoothUUID(uuid16: 0x2A37))
             for index in 0..<12 {
-                server.addDescriptor(index.isMultiple(of: 4) ? Self.vendorService : BluetoothUUID(uuid16: 0x2900 + UInt16(index)))
+                server.addDescriptor(
+                    index.isMultiple(of: 4) ? Self.vendorService : BluetoothUUID(uuid16: 0x2900 + UInt16(index)))
             }
-            let run = GATTClientDriver.run(GATTClientDiscoverDescriptors(range: h(0x0004)...server.lastHandle), on: &server)
+            let run = GATTClientDriver.run(
+                GATTClientDiscoverDescriptors(range: h(0x0004)...server.lastHandle), on: &server)
             let descriptors = try #require(run.result)
             #expect(descriptors.map(\.handle.rawValue) == Array(0x0004...0x000F))
             #expect(descriptors.first?.uuid == Self.vendorService)

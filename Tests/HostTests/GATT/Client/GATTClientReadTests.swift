@@ -48,7 +48,9 @@ struct GATTClientReadTests {
         #expect(run.result == PDU.pattern(22))
     }
 
-    @Test("Attribute Not Long or Invalid Offset on a Read Blob ends the read with what was read", arguments: [ATTErrorCode.attributeNotLong, .invalidOffset])
+    @Test(
+        "Attribute Not Long or Invalid Offset on a Read Blob ends the read with what was read",
+        arguments: [ATTErrorCode.attributeNotLong, .invalidOffset])
     func blobRefusalEnds(code: ATTErrorCode) {
         let run = GATTClientDriver.run(
             GATTClientReadValue(handle: h(0x0003), mtu: 23),
@@ -165,7 +167,9 @@ struct GATTClientReadTests {
     func readByUUIDNotFound() {
         let run = GATTClientDriver.run(
             GATTClientReadUsingCharacteristicUUID(uuid: GATTClientReadUsingCharacteristicUUID.databaseHash),
-            script: [(PDU.readByType(0x0001, 0xFFFF, 0x2B2A), PDU.error(.readByTypeRequest, 0x0001, .attributeNotFound))])
+            script: [
+                (PDU.readByType(0x0001, 0xFFFF, 0x2B2A), PDU.error(.readByTypeRequest, 0x0001, .attributeNotFound))
+            ])
         #expect(run.result == [])
     }
 }

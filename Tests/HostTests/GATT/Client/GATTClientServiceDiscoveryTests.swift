@@ -19,7 +19,10 @@ struct GATTClientServiceDiscoveryTests {
         let run = GATTClientDriver.run(
             GATTClientDiscoverAllPrimaryServices(),
             script: [
-                (PDU.readByGroupType(0x0001, 0xFFFF), PDU.groups([(0x0001, 0x0005, PDU.uuid16(0x1800)), (0x0006, 0x0009, PDU.uuid16(0x180F))])),
+                (
+                    PDU.readByGroupType(0x0001, 0xFFFF),
+                    PDU.groups([(0x0001, 0x0005, PDU.uuid16(0x1800)), (0x0006, 0x0009, PDU.uuid16(0x180F))])
+                ),
                 (PDU.readByGroupType(0x000A, 0xFFFF), PDU.groups([(0x000A, 0x0010, Self.nordicUARTWire)])),
                 (PDU.readByGroupType(0x0011, 0xFFFF), PDU.error(.readByGroupTypeRequest, 0x0011, .attributeNotFound)),
             ])
@@ -35,7 +38,9 @@ struct GATTClientServiceDiscoveryTests {
     func noServices() {
         let run = GATTClientDriver.run(
             GATTClientDiscoverAllPrimaryServices(),
-            script: [(PDU.readByGroupType(0x0001, 0xFFFF), PDU.error(.readByGroupTypeRequest, 0x0001, .attributeNotFound))])
+            script: [
+                (PDU.readByGroupType(0x0001, 0xFFFF), PDU.error(.readByGroupTypeRequest, 0x0001, .attributeNotFound))
+            ])
         #expect(run.result == [])
     }
 
@@ -44,7 +49,8 @@ struct GATTClientServiceDiscoveryTests {
         let run = GATTClientDriver.run(
             GATTClientDiscoverAllPrimaryServices(),
             script: [(PDU.readByGroupType(0x0001, 0xFFFF), PDU.groups([(0x0001, 0xFFFF, PDU.uuid16(0x1800))]))])
-        #expect(run.result == [DiscoveredService(uuid: BluetoothUUID(uuid16: 0x1800), handleRange: h(0x0001)...h(0xFFFF))])
+        #expect(
+            run.result == [DiscoveredService(uuid: BluetoothUUID(uuid16: 0x1800), handleRange: h(0x0001)...h(0xFFFF))])
     }
 
     @Test("discovery over part of the database asks only for that range")
@@ -142,7 +148,8 @@ struct GATTClientServiceDiscoveryTests {
     func inconsistentGroups(groups: [(UInt16, UInt16)]) {
         let run = GATTClientDriver.run(
             GATTClientDiscoverAllPrimaryServices(),
-            script: [(PDU.readByGroupType(0x0001, 0xFFFF), PDU.groups(groups.map { ($0.0, $0.1, PDU.uuid16(0x1800)) }))])
+            script: [(PDU.readByGroupType(0x0001, 0xFFFF), PDU.groups(groups.map { ($0.0, $0.1, PDU.uuid16(0x1800)) }))]
+        )
         guard case .invalidResponse? = run.error else {
             Issue.record("expected an invalid response, got \(String(describing: run.outcome))")
             return
@@ -171,7 +178,10 @@ struct GATTClientServiceDiscoveryTests {
             GATTClientDiscoverAllPrimaryServices(),
             script: [
                 (PDU.readByGroupType(0x0001, 0xFFFF), PDU.groups([(0x0001, 0x0005, PDU.uuid16(0x1800))])),
-                (PDU.readByGroupType(0x0006, 0xFFFF), PDU.error(.readByGroupTypeRequest, 0x0006, .insufficientResources)),
+                (
+                    PDU.readByGroupType(0x0006, 0xFFFF),
+                    PDU.error(.readByGroupTypeRequest, 0x0006, .insufficientResources)
+                ),
             ])
         #expect(run.error == .attError(.insufficientResources, handle: h(0x0006)))
     }
@@ -206,20 +216,25 @@ struct GATTClientServiceDiscoveryTests {
         let find = { (start: UInt16) in
             ATTPDU.findByTypeValueRequest(
                 ATTFindByTypeValueRequest(
-                    startingHandle: self.h(start), endingHandle: .max, attributeType: 0x2800, attributeValue: [0x0F, 0x18]))
+                    startingHandle: self.h(start), endingHandle: .max, attributeType: 0x2800,
+                    attributeValue: [0x0F, 0x18]))
         }
         let found = { (spans: [(UInt16, UInt16)]) in
             ATTPDU.findByTypeValueResponse(
                 ATTFindByTypeValueResponse(
-                    handlesInformation: spans.map { .init(foundAttributeHandle: self.h($0.0), groupEndHandle: self.h($0.1)) }))
+                    handlesInformation: spans.map {
+                        .init(foundAttributeHandle: self.h($0.0), groupEndHandle: self.h($0.1))
+                    }))
         }
         let run = GATTClientDriver.run(
-            GATTClientDiscoverPrimaryServicesByUUID(uuid: BluetoothUUID(uuid128: BluetoothUUID(uuid16: 0x180F).uuid128)),
+            GATTClientDiscoverPrimaryServicesByUUID(
+                uuid: BluetoothUUID(uuid128: BluetoothUUID(uuid16: 0x180F).uuid128)),
             script: [
                 (find(0x0001), found([(0x0005, 0x0008), (0x0010, 0x0012)])),
                 (find(0x0013), found([(0x0020, 0xFFFF)])),
             ])
-        #expect(run.result?.map(\.handleRange) == [h(0x0005)...h(0x0008), h(0x0010)...h(0x0012), h(0x0020)...h(0xFFFF)])
+        #expect(
+            run.result?.map(\.handleRange) == [h(0x0005)...h(0x0008), h(0x0010)...h(0x0012), h(0x0020)...h(0xFFFF)])
         #expect(run.result?.allSatisfy { $0.uuid == BluetoothUUID(uuid16: 0x180F) && $0.isPrimary } == true)
     }
 
@@ -234,10 +249,11 @@ struct GATTClientServiceDiscoveryTests {
         let second = server.addService(Self.nordicUART)
         server.addService(BluetoothUUID(uuid16: 0x180A))
         let run = GATTClientDriver.run(GATTClientDiscoverPrimaryServicesByUUID(uuid: Self.nordicUART), on: &server)
-        #expect(run.result == [
-            DiscoveredService(uuid: Self.nordicUART, handleRange: first...h(first.rawValue + 2)),
-            DiscoveredService(uuid: Self.nordicUART, handleRange: second...second),
-        ])
+        #expect(
+            run.result == [
+                DiscoveredService(uuid: Self.nordicUART, handleRange: first...h(first.rawValue + 2)),
+                DiscoveredService(uuid: Self.nordicUART, handleRange: second...second),
+            ])
         #expect(run.requests.count == 2)
         guard case .findByTypeValueRequest(let request) = run.requests.first else {
             Issue.record("first request was \(String(describing: run.requests.first))")
@@ -248,9 +264,12 @@ struct GATTClientServiceDiscoveryTests {
 
     @Test("Discover Primary Services By Service UUID fails on a repeating server instead of looping")
     func discoverByUUIDRepeating() {
-        let run = GATTClientDriver.run(GATTClientDiscoverPrimaryServicesByUUID(uuid: BluetoothUUID(uuid16: 0x180F))) { _ in
+        let run = GATTClientDriver.run(GATTClientDiscoverPrimaryServicesByUUID(uuid: BluetoothUUID(uuid16: 0x180F))) {
+            _ in
             .findByTypeValueResponse(
-                ATTFindByTypeValueResponse(handlesInformation: [.init(foundAttributeHandle: self.h(1), groupEndHandle: self.h(4))]))
+                ATTFindByTypeValueResponse(handlesInformation: [
+                    .init(foundAttributeHandle: self.h(1), groupEndHandle: self.h(4))
+                ]))
         }
         #expect(run.error == .handleNotAdvanced(h(0x0001)))
     }

@@ -44,7 +44,9 @@ struct GATTClientTestServer {
     mutating func addService(_ uuid: BluetoothUUID, primary: Bool = true) -> AttributeHandle {
         let handle = nextHandle
         attributes.append(
-            Attribute(handle: handle, type: BluetoothUUID(uuid16: primary ? 0x2800 : 0x2801), value: wire(uuid), groupEnd: handle))
+            Attribute(
+                handle: handle, type: BluetoothUUID(uuid16: primary ? 0x2800 : 0x2801), value: wire(uuid),
+                groupEnd: handle))
         return handle
     }
 
@@ -120,7 +122,9 @@ struct GATTClientTestServer {
             }
             let groups = candidates.filter { $0.type == request.attributeGroupType && $0.groupEnd != nil }
             let packed = pack(groups, size: { 4 + $0.value.count }, room: mtu - 2)
-            guard !packed.isEmpty else { return error(.readByGroupTypeRequest, request.startingHandle, .attributeNotFound) }
+            guard !packed.isEmpty else {
+                return error(.readByGroupTypeRequest, request.startingHandle, .attributeNotFound)
+            }
             return .readByGroupTypeResponse(
                 ATTReadByGroupTypeResponse(
                     attributeData: packed.map {
@@ -134,7 +138,9 @@ struct GATTClientTestServer {
                 $0.type == BluetoothUUID(uuid16: request.attributeType) && $0.value == request.attributeValue
             }
             let packed = Array(found.prefix((mtu - 1) / 4))
-            guard !packed.isEmpty else { return error(.findByTypeValueRequest, request.startingHandle, .attributeNotFound) }
+            guard !packed.isEmpty else {
+                return error(.findByTypeValueRequest, request.startingHandle, .attributeNotFound)
+            }
             return .findByTypeValueResponse(
                 ATTFindByTypeValueResponse(
                     handlesInformation: packed.map {
@@ -169,7 +175,9 @@ struct GATTClientTestServer {
             guard let value = value(at: request.handle) else {
                 return error(.readRequest, request.handle, .invalidHandle)
             }
-            guard !unreadable.contains(request.handle) else { return error(.readRequest, request.handle, .readNotPermitted) }
+            guard !unreadable.contains(request.handle) else {
+                return error(.readRequest, request.handle, .readNotPermitted)
+            }
             return .readResponse(ATTReadResponse(value: Array(value.prefix(mtu - 1))))
         case .readBlobRequest(let request):
             guard let value = value(at: request.handle) else {
@@ -177,7 +185,8 @@ struct GATTClientTestServer {
             }
             let offset = Int(request.offset)
             guard offset <= value.count else { return error(.readBlobRequest, request.handle, .invalidOffset) }
-            return .readBlobResponse(ATTReadBlobResponse(value: Array(value[offset..<min(value.count, offset + mtu - 1)])))
+            return .readBlobResponse(
+                ATTReadBlobResponse(value: Array(value[offset..<min(value.count, offset + mtu - 1)])))
         case .readMultipleRequest(let request):
             var values: [UInt8] = []
             for handle in request.handles {
@@ -192,7 +201,9 @@ struct GATTClientTestServer {
             attributes[index].value = request.value
             return .writeResponse(ATTWriteResponse())
         case .prepareWriteRequest(let request):
-            guard value(at: request.handle) != nil else { return error(.prepareWriteRequest, request.handle, .invalidHandle) }
+            guard value(at: request.handle) != nil else {
+                return error(.prepareWriteRequest, request.handle, .invalidHandle)
+            }
             preparedWrites.append(request)
             let echo = corruptEcho?(request) ?? request
             return .prepareWriteResponse(

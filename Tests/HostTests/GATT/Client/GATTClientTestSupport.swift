@@ -93,16 +93,19 @@ enum GATTClientPDU {
 
     static func readByGroupType(_ start: UInt16, _ end: UInt16) -> ATTPDU {
         .readByGroupTypeRequest(
-            ATTReadByGroupTypeRequest(startingHandle: h(start), endingHandle: h(end), attributeGroupType: .init(uuid16: 0x2800)))
+            ATTReadByGroupTypeRequest(
+                startingHandle: h(start), endingHandle: h(end), attributeGroupType: .init(uuid16: 0x2800)))
     }
 
     static func groups(_ entries: [(UInt16, UInt16, [UInt8])]) -> ATTPDU {
         .readByGroupTypeResponse(
-            ATTReadByGroupTypeResponse(attributeData: entries.map { .init(handle: h($0.0), endGroupHandle: h($0.1), value: $0.2) }))
+            ATTReadByGroupTypeResponse(
+                attributeData: entries.map { .init(handle: h($0.0), endGroupHandle: h($0.1), value: $0.2) }))
     }
 
     static func readByType(_ start: UInt16, _ end: UInt16, _ type: UInt16) -> ATTPDU {
-        .readByTypeRequest(ATTReadByTypeRequest(startingHandle: h(start), endingHandle: h(end), attributeType: .init(uuid16: type)))
+        .readByTypeRequest(
+            ATTReadByTypeRequest(startingHandle: h(start), endingHandle: h(end), attributeType: .init(uuid16: type)))
     }
 
     static func values(_ entries: [(UInt16, [UInt8])]) -> ATTPDU {

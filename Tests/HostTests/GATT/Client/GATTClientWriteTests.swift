@@ -16,7 +16,12 @@ struct GATTClientWriteTests {
     func write() {
         let run = GATTClientDriver.run(
             GATTClientWriteValue(handle: h(0x0003), value: [0x01, 0x02], mtu: 23),
-            script: [(.writeRequest(ATTWriteRequest(handle: h(0x0003), value: [0x01, 0x02])), .writeResponse(ATTWriteResponse()))])
+            script: [
+                (
+                    .writeRequest(ATTWriteRequest(handle: h(0x0003), value: [0x01, 0x02])),
+                    .writeResponse(ATTWriteResponse())
+                )
+            ])
         #expect(finished(run))
     }
 
@@ -24,13 +29,19 @@ struct GATTClientWriteTests {
     func writeRefused() {
         let run = GATTClientDriver.run(
             GATTClientWriteValue(handle: h(0x0003), value: [0x01], mtu: 23),
-            script: [(.writeRequest(ATTWriteRequest(handle: h(0x0003), value: [0x01])), PDU.error(.writeRequest, 0x0003, .writeNotPermitted))])
+            script: [
+                (
+                    .writeRequest(ATTWriteRequest(handle: h(0x0003), value: [0x01])),
+                    PDU.error(.writeRequest, 0x0003, .writeNotPermitted)
+                )
+            ])
         #expect(run.error == .attError(.writeNotPermitted, handle: h(0x0003)))
     }
 
     @Test("a Write Request value longer than ATT_MTU - 3 fails before anything is sent")
     func writeTooLong() {
-        let run = GATTClientDriver.run(GATTClientWriteValue(handle: h(0x0003), value: PDU.pattern(21), mtu: 23), script: [])
+        let run = GATTClientDriver.run(
+            GATTClientWriteValue(handle: h(0x0003), value: PDU.pattern(21), mtu: 23), script: [])
         #expect(run.error == .valueTooLong(length: 21, maximum: 20))
     }
 
@@ -43,7 +54,9 @@ struct GATTClientWriteTests {
         }
     }
 
-    @Test("Write Long Characteristic Values (GATT/CL/GAW/BV-05-C) of 300 bytes at MTU 23 prepares 17 segments of 18 bytes")
+    @Test(
+        "Write Long Characteristic Values (GATT/CL/GAW/BV-05-C) of 300 bytes at MTU 23 prepares 17 segments of 18 bytes"
+    )
     func writeLong300() throws {
         var server = GATTClientTestServer(mtu: 23)
         let handle = server.addDescriptor(BluetoothUUID(uuid16: 0x2A37))
@@ -65,9 +78,11 @@ struct GATTClientWriteTests {
         let handle = server.addDescriptor(BluetoothUUID(uuid16: 0x2A37), value: [0xAA])
         server.corruptEcho = { request in
             guard request.offset == 36 else { return request }
-            return ATTPrepareWriteRequest(handle: request.handle, offset: request.offset, value: [0xFF] + request.value.dropFirst())
+            return ATTPrepareWriteRequest(
+                handle: request.handle, offset: request.offset, value: [0xFF] + request.value.dropFirst())
         }
-        let run = GATTClientDriver.run(GATTClientWriteLongValue(handle: handle, value: PDU.pattern(300), mtu: 23), on: &server)
+        let run = GATTClientDriver.run(
+            GATTClientWriteLongValue(handle: handle, value: PDU.pattern(300), mtu: 23), on: &server)
         #expect(run.error == .preparedWriteMismatch(handle: handle, offset: 36))
         #expect(run.requests.count == 4)
         #expect(run.requests.last == PDU.execute(.cancelAll))
@@ -93,7 +108,10 @@ struct GATTClientWriteTests {
             GATTClientWriteLongValue(handle: h(0x0003), value: value, mtu: 23),
             script: [
                 (PDU.prepare(0x0003, 0, Array(value[0..<18])), PDU.prepared(0x0003, 0, Array(value[0..<18]))),
-                (PDU.prepare(0x0003, 18, Array(value[18..<36])), PDU.error(.prepareWriteRequest, 0x0003, .prepareQueueFull)),
+                (
+                    PDU.prepare(0x0003, 18, Array(value[18..<36])),
+                    PDU.error(.prepareWriteRequest, 0x0003, .prepareQueueFull)
+                ),
                 (PDU.execute(.cancelAll), PDU.executed),
             ])
         #expect(run.error == .attError(.prepareQueueFull, handle: h(0x0003)))
@@ -103,7 +121,9 @@ struct GATTClientWriteTests {
     func firstPrepareRefused() {
         let run = GATTClientDriver.run(
             GATTClientWriteLongValue(handle: h(0x0003), value: PDU.pattern(40), mtu: 23),
-            script: [(PDU.prepare(0x0003, 0, PDU.pattern(18)), PDU.error(.prepareWriteRequest, 0x0003, .writeNotPermitted))])
+            script: [
+                (PDU.prepare(0x0003, 0, PDU.pattern(18)), PDU.error(.prepareWriteRequest, 0x0003, .writeNotPermitted))
+            ])
         #expect(run.error == .attError(.writeNotPermitted, handle: h(0x0003)))
     }
 
@@ -132,7 +152,8 @@ struct GATTClientWriteTests {
 
     @Test("a long write past the 512 bytes a value can hold fails before anything is sent")
     func writeLongTooLong() {
-        let run = GATTClientDriver.run(GATTClientWriteLongValue(handle: h(0x0003), value: PDU.pattern(513), mtu: 23), script: [])
+        let run = GATTClientDriver.run(
+            GATTClientWriteLongValue(handle: h(0x0003), value: PDU.pattern(513), mtu: 23), script: [])
         #expect(run.error == .valueTooLong(length: 513, maximum: 512))
     }
 
@@ -145,12 +166,13 @@ struct GATTClientWriteTests {
             writes: [.init(handle: first, value: [1, 2, 3]), .init(handle: second, value: PDU.pattern(25))], mtu: 23)
         let run = GATTClientDriver.run(procedure, on: &server)
         #expect(finished(run))
-        #expect(run.requests == [
-            PDU.prepare(first.rawValue, 0, [1, 2, 3]),
-            PDU.prepare(second.rawValue, 0, PDU.pattern(18)),
-            PDU.prepare(second.rawValue, 18, Array(PDU.pattern(25)[18...])),
-            PDU.execute(.writeAll),
-        ])
+        #expect(
+            run.requests == [
+                PDU.prepare(first.rawValue, 0, [1, 2, 3]),
+                PDU.prepare(second.rawValue, 0, PDU.pattern(18)),
+                PDU.prepare(second.rawValue, 18, Array(PDU.pattern(25)[18...])),
+                PDU.execute(.writeAll),
+            ])
         #expect(server.value(at: first) == [1, 2, 3])
         #expect(server.value(at: second) == PDU.pattern(25))
     }
@@ -171,7 +193,9 @@ struct GATTClientWriteTests {
     func clientConfiguration(configuration: GATTClientWriteClientConfiguration.Configuration, value: [UInt8]) {
         let run = GATTClientDriver.run(
             GATTClientWriteClientConfiguration(descriptorHandle: h(0x0004), configuration: configuration),
-            script: [(.writeRequest(ATTWriteRequest(handle: h(0x0004), value: value)), .writeResponse(ATTWriteResponse()))])
+            script: [
+                (.writeRequest(ATTWriteRequest(handle: h(0x0004), value: value)), .writeResponse(ATTWriteResponse()))
+            ])
         #expect(finished(run))
     }
 
@@ -180,7 +204,10 @@ struct GATTClientWriteTests {
         let run = GATTClientDriver.run(
             GATTClientWriteClientConfiguration(descriptorHandle: h(0x0004), configuration: .indication),
             script: [
-                (.writeRequest(ATTWriteRequest(handle: h(0x0004), value: [0x02, 0x00])), PDU.error(.writeRequest, 0x0004, .cccdImproperlyConfigured))
+                (
+                    .writeRequest(ATTWriteRequest(handle: h(0x0004), value: [0x02, 0x00])),
+                    PDU.error(.writeRequest, 0x0004, .cccdImproperlyConfigured)
+                )
             ])
         #expect(run.error == .attError(.cccdImproperlyConfigured, handle: h(0x0004)))
     }

@@ -24,9 +24,14 @@ struct GATTDatabaseCacheTests {
             uuid: BluetoothUUID(uuid16: 0x2A38), declarationHandle: h(0x000A), valueHandle: h(0x000B), properties: 0x02,
             endHandle: h(0x000D))
         cache.record(characteristics: [measurement, location], in: heartRate)
-        cache.record(descriptors: [DiscoveredDescriptor(uuid: BluetoothUUID(uuid16: 0x2902), handle: h(0x0009))], for: measurement)
         cache.record(
-            includedServices: [DiscoveredIncludedService(declarationHandle: h(0x0007), uuid: Self.vendor, handleRange: h(0x000E)...h(0x0020))],
+            descriptors: [DiscoveredDescriptor(uuid: BluetoothUUID(uuid16: 0x2902), handle: h(0x0009))],
+            for: measurement)
+        cache.record(
+            includedServices: [
+                DiscoveredIncludedService(
+                    declarationHandle: h(0x0007), uuid: Self.vendor, handleRange: h(0x000E)...h(0x0020))
+            ],
             in: heartRate)
         return cache
     }
