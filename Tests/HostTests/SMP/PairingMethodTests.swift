@@ -76,17 +76,22 @@ struct PairingMethodTests {
         #expect(IOCapabilityMappingTable.cases.count == 25)
     }
 
-    @Test("with MITM asked for, IO capabilities select the method of Table 2.8", arguments: IOCapabilityMappingTable.cases)
+    @Test(
+        "with MITM asked for, IO capabilities select the method of Table 2.8",
+        arguments: IOCapabilityMappingTable.cases)
     func mapping(cell: IOCapabilityMappingCase) {
         let initiator = features(cell.initiator)
         let responder = features(cell.responder, [.bonding])
-        #expect(PairingMethod.select(initiator: initiator, responder: responder, secureConnections: false) == cell.legacy)
+        #expect(
+            PairingMethod.select(initiator: initiator, responder: responder, secureConnections: false) == cell.legacy)
         #expect(
             PairingMethod.select(initiator: initiator, responder: responder, secureConnections: true)
                 == cell.secureConnections)
     }
 
-    @Test("without MITM on either side every IO capability pair gives Just Works", arguments: IOCapabilityMappingTable.cases)
+    @Test(
+        "without MITM on either side every IO capability pair gives Just Works",
+        arguments: IOCapabilityMappingTable.cases)
     func noMITM(cell: IOCapabilityMappingCase) {
         for sc in [false, true] {
             let method = PairingMethod.select(

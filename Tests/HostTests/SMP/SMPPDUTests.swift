@@ -5,7 +5,9 @@ import Testing
 
 @Suite("SMP PDU codec")
 struct SMPPDUTests {
-    @Test("every PDU decodes from its hand-written layout and encodes back to the same bytes", arguments: SMPPDUVectors.all)
+    @Test(
+        "every PDU decodes from its hand-written layout and encodes back to the same bytes",
+        arguments: SMPPDUVectors.all)
     func roundTrip(vector: SMPPDUVector) throws {
         let decoded = try SMPPDU(decoding: vector.bytes)
         #expect(decoded == vector.pdu)

@@ -43,7 +43,8 @@ enum SMPPDUVectors {
         SMPPDUVector(
             "Pairing Confirm", "03 " + sixteen, .pairingConfirm(PairingConfirm(confirmValue: sixteenValue))),
         SMPPDUVector("Pairing Random", "04 " + sixteen, .pairingRandom(PairingRandom(randomValue: sixteenValue))),
-        SMPPDUVector("Pairing Failed, DHKey Check Failed", "05 0B", .pairingFailed(PairingFailed(reason: .dhKeyCheckFailed))),
+        SMPPDUVector(
+            "Pairing Failed, DHKey Check Failed", "05 0B", .pairingFailed(PairingFailed(reason: .dhKeyCheckFailed))),
         SMPPDUVector(
             "Encryption Information", "06 " + sixteen,
             .encryptionInformation(EncryptionInformation(longTermKey: sixteenValue))),
@@ -59,13 +60,14 @@ enum SMPPDUVectors {
                 IdentityAddressInformation(
                     addressType: .random, address: BluetoothAddress(rawValue: 0xC0_1122_3344_55)))),
         SMPPDUVector(
-            "Signing Information", "0A " + sixteen, .signingInformation(SigningInformation(signatureKey: sixteenValue))),
+            "Signing Information", "0A " + sixteen,
+            .signingInformation(SigningInformation(signatureKey: sixteenValue))),
         SMPPDUVector(
             "Security Request, bonding + MITM", "0B 05",
             .securityRequest(SecurityRequest(authenticationRequirements: [.bonding, .mitm]))),
         SMPPDUVector(
             "Pairing Public Key, coordinates 0x00...0x1F and 0x20...0x3F",
-            "0C " + (0..<64).map { String(format: "%02X", $0) }.joined(separator: " "),
+            "0C " + (0..<64).map { ($0 < 16 ? "0" : "") + String($0, radix: 16) }.joined(separator: " "),
             .pairingPublicKey(PairingPublicKey(x: Array(0..<32), y: Array(32..<64)))),
         SMPPDUVector(
             "Pairing DHKey Check", "0D " + sixteen, .pairingDHKeyCheck(PairingDHKeyCheck(checkValue: sixteenValue))),
