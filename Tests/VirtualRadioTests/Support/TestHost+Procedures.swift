@@ -12,6 +12,16 @@ struct ConnectionOutcome: Equatable {
     var peerAddressType: AddressType
     var peerAddress: BluetoothAddress
     var interval: UInt16
+
+    init<E: LEConnectionCompletion>(_ e: E) {
+        subevent = E.subeventCode
+        status = e.status
+        handle = e.handle
+        role = e.role
+        peerAddressType = e.peerAddressType
+        peerAddress = e.peerAddress
+        interval = e.connectionInterval
+    }
 }
 
 /// The common procedures tests drive, built from single commands.
@@ -57,18 +67,9 @@ extension TestHost {
     func expectConnectionComplete() async throws -> ConnectionOutcome {
         try await expectLE { event in
             switch event {
-            case .connectionComplete(let e):
-                ConnectionOutcome(
-                    subevent: .connectionComplete, status: e.status, handle: e.handle, role: e.role,
-                    peerAddressType: e.peerAddressType, peerAddress: e.peerAddress, interval: e.connectionInterval)
-            case .enhancedConnectionComplete(let e):
-                ConnectionOutcome(
-                    subevent: .enhancedConnectionComplete, status: e.status, handle: e.handle, role: e.role,
-                    peerAddressType: e.peerAddressType, peerAddress: e.peerAddress, interval: e.connectionInterval)
-            case .enhancedConnectionCompleteV2(let e):
-                ConnectionOutcome(
-                    subevent: .enhancedConnectionCompleteV2, status: e.status, handle: e.handle, role: e.role,
-                    peerAddressType: e.peerAddressType, peerAddress: e.peerAddress, interval: e.connectionInterval)
+            case .connectionComplete(let e): ConnectionOutcome(e)
+            case .enhancedConnectionComplete(let e): ConnectionOutcome(e)
+            case .enhancedConnectionCompleteV2(let e): ConnectionOutcome(e)
             default: nil
             }
         }
