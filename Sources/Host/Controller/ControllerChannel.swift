@@ -39,9 +39,11 @@ public actor ControllerChannel {
         var continuation: CheckedContinuation<ACLDataPacket, any Error>
     }
 
+    /// A suspended `waitForEvent`: `offer` resumes it and returns true when the event is the one it
+    /// waits for; `fail` resumes it with an error.
     private struct EventWaiter {
-        var match: @Sendable (KnownEvent) -> Bool
-        var continuation: CheckedContinuation<KnownEvent, any Error>
+        var offer: (KnownEvent) -> Bool
+        var fail: (any Error) -> Void
     }
 
     /// Starts exchanging packets over `transport`.
@@ -241,9 +243,8 @@ public actor ControllerChannel {
     }
 
     private func deliver(_ event: KnownEvent) {
-        if let (id, waiter) = eventWaiters.sorted(by: { $0.key < $1.key }).first(where: { $0.value.match(event) }) {
+        for id in eventWaiters.keys.sorted() where eventWaiters[id]?.offer(event) == true {
             eventWaiters[id] = nil
-            waiter.continuation.resume(returning: event)
             return
         }
         events.append(event)
@@ -271,7 +272,7 @@ public actor ControllerChannel {
             timers.removeValue(forKey: id)?.cancel()
             replies.removeValue(forKey: id)?.resume(throwing: error)
         }
-        for (_, waiter) in eventWaiters { waiter.continuation.resume(throwing: error) }
+        for (_, waiter) in eventWaiters { waiter.fail(error) }
         eventWaiters = [:]
         for (_, waiter) in aclWaiters { waiter.continuation.resume(throwing: error) }
         aclWaiters = [:]
@@ -282,8 +283,11 @@ public actor ControllerChannel {
     public func waitForEvent<T: Sendable>(
         _ what: String, timeout: Duration = .seconds(10), _ match: @escaping @Sendable (KnownEvent) -> T?
     ) async throws(HCIError) -> T {
-        if let index = events.firstIndex(where: { match($0) != nil }) {
-            return match(events.remove(at: index))!
+        for (index, event) in events.enumerated() {
+            if let value = match(event) {
+                events.remove(at: index)
+                return value
+            }
         }
         if let failure { throw failure }
         let id = nextID
@@ -294,10 +298,15 @@ public actor ControllerChannel {
         }
         defer { timer.cancel() }
         do {
-            let event = try await withCheckedThrowingContinuation { continuation in
-                eventWaiters[id] = EventWaiter(match: { match($0) != nil }, continuation: continuation)
+            return try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<T, any Error>) in
+                eventWaiters[id] = EventWaiter(
+                    offer: { event in
+                        guard let value = match(event) else { return false }
+                        continuation.resume(returning: value)
+                        return true
+                    },
+                    fail: { continuation.resume(throwing: $0) })
             }
-            return match(event)!
         } catch let error as HCIError {
             throw error
         } catch {
@@ -306,7 +315,7 @@ public actor ControllerChannel {
     }
 
     private func eventWaitTimedOut(id: UInt64, what: String) {
-        eventWaiters.removeValue(forKey: id)?.continuation.resume(throwing: HCIError.eventTimeout(what))
+        eventWaiters.removeValue(forKey: id)?.fail(HCIError.eventTimeout(what))
     }
 
     /// Waits for the next ACL packet from the controller, on `handle` or on any connection.
