@@ -7,30 +7,40 @@ import HCI
 ///
 /// Bluetooth Core Specification Vol 3, Part B, 2.5.1.
 public struct BluetoothUUID: Sendable {
-    private enum Storage: Sendable {
-        case bits16(UInt16)
-        case bits32(UInt32)
-        case bits128(UInt128)
-    }
-
-    private let storage: Storage
+    // Two 64-bit halves rather than a `UInt128`: a Swift 6.3.1 debug build once crashed on a misaligned 16-byte
+    // load while comparing values that held this type with `UInt128` storage.
+    private let high: UInt64
+    private let low: UInt64
+    private let width: UInt8
 
     /// The Bluetooth Base UUID, 00000000-0000-1000-8000-00805F9B34FB, onto which short forms expand.
     public static let baseUUID: UInt128 = 0x0000_0000_0000_1000_8000_0080_5F9B_34FB
 
     /// Makes a 16-bit UUID.
     public init(uuid16: UInt16) {
-        storage = .bits16(uuid16)
+        self.init(uuid32: UInt32(uuid16), width: 16)
     }
 
     /// Makes a 32-bit UUID.
     public init(uuid32: UInt32) {
-        storage = .bits32(uuid32)
+        self.init(uuid32: uuid32, width: 32)
     }
 
     /// Makes a 128-bit UUID; the integer reads in the order the UUID is written.
     public init(uuid128: UInt128) {
-        storage = .bits128(uuid128)
+        self.init(high: UInt64(truncatingIfNeeded: uuid128 >> 64), low: UInt64(truncatingIfNeeded: uuid128))
+    }
+
+    private init(uuid32: UInt32, width: UInt8) {
+        high = UInt64(uuid32) << 32 | Self.baseHigh
+        low = Self.baseLow
+        self.width = width
+    }
+
+    private init(high: UInt64, low: UInt64) {
+        self.high = high
+        self.low = low
+        width = 128
     }
 
     /// Parses the forms ``uuidString`` prints (4, 8 or 36 characters, either case); nil for anything else.
@@ -59,18 +69,13 @@ public struct BluetoothUUID: Sendable {
 
     /// The 128-bit value the UUID stands for.
     public var uuid128: UInt128 {
-        switch storage {
-        case .bits16(let value): Self.baseUUID | UInt128(value) << 96
-        case .bits32(let value): Self.baseUUID | UInt128(value) << 96
-        case .bits128(let value): value
-        }
+        UInt128(high) << 64 | UInt128(low)
     }
 
     /// The 32-bit form, if the value lies on the Base UUID.
     public var uuid32: UInt32? {
-        let value = uuid128
-        guard value & Self.offsetMask == Self.baseUUID else { return nil }
-        return UInt32(truncatingIfNeeded: value >> 96)
+        guard high & 0xFFFF_FFFF == Self.baseHigh, low == Self.baseLow else { return nil }
+        return UInt32(truncatingIfNeeded: high >> 32)
     }
 
     /// The 16-bit form, if the value lies on the Base UUID within the 16-bit range.
@@ -80,11 +85,7 @@ public struct BluetoothUUID: Sendable {
 
     /// How many bits the form the UUID was made in has: 16, 32 or 128.
     public var bitWidth: Int {
-        switch storage {
-        case .bits16: 16
-        case .bits32: 32
-        case .bits128: 128
-        }
+        Int(width)
     }
 
     /// The same UUID in its shortest form: 16-bit if possible, else 32-bit, else 128-bit.
@@ -116,7 +117,8 @@ public struct BluetoothUUID: Sendable {
         bitWidth == 16 ? 2 : 16
     }
 
-    private static let offsetMask: UInt128 = (1 << 96) - 1
+    private static let baseHigh: UInt64 = 0x0000_0000_0000_1000
+    private static let baseLow: UInt64 = 0x8000_0080_5F9B_34FB
 
     private static func parseHex(_ characters: ArraySlice<UInt8>) -> UInt128? {
         var value: UInt128 = 0
@@ -141,11 +143,12 @@ public struct BluetoothUUID: Sendable {
 
 extension BluetoothUUID: Hashable {
     public static func == (lhs: BluetoothUUID, rhs: BluetoothUUID) -> Bool {
-        lhs.uuid128 == rhs.uuid128
+        lhs.high == rhs.high && lhs.low == rhs.low
     }
 
     public func hash(into hasher: inout Hasher) {
-        hasher.combine(uuid128)
+        hasher.combine(high)
+        hasher.combine(low)
     }
 }
 
@@ -165,9 +168,11 @@ extension BluetoothUUID {
 
     /// Appends the UUID's ATT form (``attByteCount`` bytes), least significant byte first.
     public func encode(into writer: inout ByteWriter) {
-        switch storage {
-        case .bits16(let value): writer.write(value)
-        case .bits32, .bits128: writer.write(uuid128)
+        if width == 16 {
+            writer.write(UInt16(truncatingIfNeeded: high >> 32))
+        } else {
+            writer.write(low)
+            writer.write(high)
         }
     }
 }
