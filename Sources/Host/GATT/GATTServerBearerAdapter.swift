@@ -36,8 +36,9 @@ public final class GATTServerBearerAdapter {
 
     /// Starts serving a connection: installs the bearer's request and command handlers.
     public func attach(_ bearer: ATTBearer, connection: ConnectionHandle, security: LinkSecurity = .unencrypted) {
-        links[connection] = Link(bearer: bearer, security: security)
-        server.update(context(connection, Link(bearer: bearer, security: security)))
+        let link = Link(bearer: bearer, security: security)
+        links[connection] = link
+        server.update(context(connection, link))
         bearer.requestHandler = { [weak self] pdu in self?.handleRequest(pdu, on: connection) }
         bearer.commandHandler = { [weak self] pdu in self?.handleCommand(pdu, on: connection) }
     }
