@@ -105,10 +105,34 @@ public final class ATTBearer {
     public func send<R: ATTRequest>(
         _ request: R, isolation: isolated (any Actor)? = #isolation
     ) async throws(ATTBearerError) -> R.Response {
-        let bytes = try await perform(isolation: isolation) { state, id in state.submitRequest(id: id, request) }
-            .get()
+        let bytes = try await transact(request.encodedPDU, isolation: isolation)
         do {
             return try R.Response(decodingPDU: bytes)
+        } catch {
+            throw .malformedResponse
+        }
+    }
+
+    /// Sends any request PDU once the outstanding one (if any) is answered, and returns the peer's answer:
+    /// the response, or the Error Response for it (returned, not thrown).
+    ///
+    /// `pdu` must be a request; a Write Command or other command goes through `sendCommand(_:isolation:)`.
+    ///
+    /// - Throws: ``ATTBearerError/mtuExceeded`` when it does not fit in ATT_MTU, ``ATTBearerError/malformedResponse``,
+    ///   and the bearer's failures (timeout, disconnection, closure, full queue).
+    ///
+    /// Bluetooth Core Specification Vol 3, Part F, 3.3 and 3.4.1.1.
+    public func request(
+        _ pdu: ATTPDU, isolation: isolated (any Actor)? = #isolation
+    ) async throws(ATTBearerError) -> ATTPDU {
+        let bytes: [UInt8]
+        do {
+            bytes = try await transact(pdu.encoded, isolation: isolation)
+        } catch .errorResponse(let refusal) {
+            return .errorResponse(refusal)
+        }
+        do {
+            return try ATTPDU(decoding: bytes)
         } catch {
             throw .malformedResponse
         }
@@ -132,6 +156,14 @@ public final class ATTBearer {
         _ command: C, isolation: isolated (any Actor)? = #isolation
     ) throws(ATTBearerError) {
         run(try state.command(command.encodedPDU), isolation: isolation)
+    }
+
+    /// Sends any command PDU (a Write Command or Signed Write Command), which nothing answers.
+    ///
+    /// - Throws: ``ATTBearerError/mtuExceeded`` when it does not fit in ATT_MTU, or why the bearer is down.
+    public func sendCommand(_ pdu: ATTPDU, isolation: isolated (any Actor)? = #isolation) throws(ATTBearerError) {
+        precondition(pdu.opcode.kind == .command, "sendCommand takes a command PDU")
+        run(try state.command(pdu.encoded), isolation: isolation)
     }
 
     // MARK: Server role
@@ -208,6 +240,12 @@ public final class ATTBearer {
     }
 
     // MARK: Driving the state
+
+    private func transact(
+        _ request: [UInt8], isolation: isolated (any Actor)?
+    ) async throws(ATTBearerError) -> [UInt8] {
+        try await perform(isolation: isolation) { state, id in state.submitRequest(id: id, pdu: request) }.get()
+    }
 
     private func perform(
         isolation: isolated (any Actor)?,

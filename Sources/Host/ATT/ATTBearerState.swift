@@ -138,13 +138,25 @@ struct ATTBearerState {
     /// Sends a request now, or queues it behind the outstanding one; it finishes with its response
     /// PDU or an Error Response for its opcode. A request larger than ATT_MTU fails at once.
     mutating func submitRequest<R: ATTRequest>(id: OperationID, _ request: R) -> [Action] {
+        submitRequest(id: id, pdu: request.encodedPDU)
+    }
+
+    /// Sends the encoded request `pdu` now, or queues it behind the outstanding one; the response is the
+    /// PDU whose opcode is one more than the request's. A request larger than ATT_MTU fails at once.
+    ///
+    /// Bluetooth Core Specification Vol 3, Part F, 3.3 and 3.4.8.
+    mutating func submitRequest(id: OperationID, pdu: [UInt8]) -> [Action] {
         if case .closed(let failure) = phase { return [.complete(id, .failure(failure))] }
-        let pdu = request.encodedPDU
+        guard let first = pdu.first, ATTOpcode(rawValue: first).kind == .request else {
+            preconditionFailure("submitRequest takes a request PDU")
+        }
         guard pdu.count <= mtu else { return [.complete(id, .failure(.mtuExceeded))] }
-        let clientRxMTU = (request as? ATTExchangeMTURequest).map { Int($0.clientRxMTU) }
+        let opcode = ATTOpcode(rawValue: first)
+        let clientRxMTU = (try? ATTExchangeMTURequest(decodingPDU: pdu)).map { Int($0.clientRxMTU) }
         if clientRxMTU != nil { mtuExchangeRequested = true }
         let pending = Request(
-            id: id, pdu: pdu, opcode: R.opcode, responseOpcode: R.Response.opcode, clientRxMTU: clientRxMTU)
+            id: id, pdu: pdu, opcode: opcode, responseOpcode: ATTOpcode(rawValue: first &+ 1),
+            clientRxMTU: clientRxMTU)
         guard outstandingRequest != nil else { return start(pending) }
         guard waitingRequests.count < requestQueueLimit else { return [.complete(id, .failure(.queueFull))] }
         waitingRequests.append(pending)

@@ -1,0 +1,156 @@
+import HCI
+import Logging
+
+/// Serves a ``GATTServer`` over the ATT bearers of its connections: hands every request and command
+/// to the server, answers deferred requests when the application completes them, and sends queued
+/// notifications and indications.
+///
+/// The bearer owns ATT_MTU (it answers Exchange MTU itself); each request reaches the server with the
+/// bearer's current ``ATTBearer/mtu`` in its ``ConnectionContext``. Not Sendable: the actor that owns
+/// the connections owns the adapter and its bearers and makes every call on them.
+///
+/// Bluetooth Core Specification Vol 3, Part F, 3.3 and Vol 3, Part G, 4.
+public final class GATTServerBearerAdapter {
+    /// Carries out a read or write the server deferred; answer it with ``complete(id:result:isolation:)``
+    /// (a Write Command needs no answer).
+    ///
+    /// Without a handler every deferred request is refused with Unlikely Error.
+    public var requestHandler: ((GATTServerRequest) -> Void)?
+
+    /// The GATT server the bearers serve.
+    public private(set) var server: GATTServer
+
+    private struct Link {
+        var bearer: ATTBearer
+        var security: LinkSecurity
+    }
+
+    private var links: [ConnectionHandle: Link] = [:]
+    private let logger: Logger
+
+    /// Makes an adapter serving `server`, logging unsent PDUs to `logger`.
+    public init(server: GATTServer, logger: Logger = Logger(label: "GATT")) {
+        self.server = server
+        self.logger = logger
+    }
+
+    /// Starts serving a connection: installs the bearer's request and command handlers.
+    public func attach(_ bearer: ATTBearer, connection: ConnectionHandle, security: LinkSecurity = .unencrypted) {
+        let link = Link(bearer: bearer, security: security)
+        links[connection] = link
+        server.update(context(connection, link))
+        bearer.requestHandler = { [weak self] pdu in self?.handleRequest(pdu, on: connection) }
+        bearer.commandHandler = { [weak self] pdu in self?.handleCommand(pdu, on: connection) }
+    }
+
+    /// Records that a connection's link is now protected at `security`.
+    public func updateSecurity(_ security: LinkSecurity, for connection: ConnectionHandle) {
+        guard var link = links[connection] else { return }
+        link.security = security
+        links[connection] = link
+        server.update(context(connection, link))
+    }
+
+    /// Stops serving a connection whose link went down; the server forgets it (see ``GATTServer/disconnected(_:)``).
+    public func disconnected(_ connection: ConnectionHandle) {
+        guard let link = links.removeValue(forKey: connection) else { return }
+        link.bearer.requestHandler = nil
+        link.bearer.commandHandler = nil
+        server.disconnected(connection)
+    }
+
+    /// Answers a deferred request with the application's result on the bearer it came in on.
+    public func complete(
+        id: GATTServerRequest.ID, result: GATTServerRequest.Answer, isolation: isolated (any Actor)? = #isolation
+    ) {
+        guard let (connection, response) = server.complete(id: id, result: result), let link = links[connection]
+        else { return }
+        do {
+            try link.bearer.respond(response, isolation: isolation)
+        } catch {
+            logger.error("answer to deferred GATT request not sent: \(error)")
+        }
+    }
+
+    /// Sends a characteristic's new value to its subscribers (or to `targets`): notifications at once,
+    /// indications one at a time as each is confirmed.
+    ///
+    /// - Returns: False, sending nothing, when a subscriber's transmit queue is full;
+    ///   see ``GATTServer/updateValue(_:for:to:)``.
+    @discardableResult
+    public func updateValue(
+        _ value: [UInt8], for valueHandle: AttributeHandle, to targets: Set<ConnectionHandle>? = nil,
+        isolation: isolated (any Actor)? = #isolation
+    ) -> Bool {
+        for (connection, link) in links { server.update(context(connection, link)) }
+        guard server.updateValue(value, for: valueHandle, to: targets) else { return false }
+        for connection in links.keys.sorted() { sendQueued(on: connection, isolation: isolation) }
+        return true
+    }
+
+    /// Returns the server's events collected since the last call, oldest first, and forgets them.
+    public func takeEvents() -> [GATTServerEvent] {
+        server.takeEvents()
+    }
+
+    private func context(_ connection: ConnectionHandle, _ link: Link) -> ConnectionContext {
+        ConnectionContext(id: connection, security: link.security, mtu: link.bearer.mtu)
+    }
+
+    private func handleRequest(_ pdu: ATTPDU, on connection: ConnectionHandle) -> ATTPDU? {
+        guard let link = links[connection] else { return nil }
+        switch server.handle(pdu, from: context(connection, link)) {
+        case .respond(let response):
+            return response
+        case .deferred(let request):
+            guard let requestHandler else {
+                return server.complete(id: request.id, result: .error(.unlikelyError))?.response
+            }
+            requestHandler(request)
+            return nil
+        case .none:
+            return .errorResponse(ATTErrorResponse(requestOpcode: pdu.opcode, handle: .invalid, error: .unlikelyError))
+        }
+    }
+
+    private func handleCommand(_ pdu: ATTPDU, on connection: ConnectionHandle) {
+        guard let link = links[connection],
+            case .deferred(let request) = server.handle(pdu, from: context(connection, link))
+        else { return }
+        requestHandler?(request)
+    }
+
+    private func sendQueued(on connection: ConnectionHandle, isolation: isolated (any Actor)?) {
+        guard let bearer = links[connection]?.bearer else { return }
+        while let pdu = server.nextOutgoingPDU(for: connection) {
+            switch pdu {
+            case .handleValueNotification(let notification):
+                do {
+                    try bearer.notify(handle: notification.handle, value: notification.value, isolation: isolation)
+                } catch {
+                    logger.debug("notification not sent: \(error)")
+                }
+            case .handleValueIndication(let indication):
+                Task { [weak self] in
+                    _ = isolation
+                    do {
+                        try await bearer.indicate(
+                            handle: indication.handle, value: indication.value, isolation: isolation)
+                    } catch {
+                        self?.logger.debug("indication not confirmed: \(error)")
+                        return
+                    }
+                    self?.indicationConfirmed(on: connection, isolation: isolation)
+                }
+            default:
+                logger.error("unexpected outgoing GATT PDU \(pdu.opcode.name)")
+            }
+        }
+    }
+
+    private func indicationConfirmed(on connection: ConnectionHandle, isolation: isolated (any Actor)?) {
+        guard let link = links[connection] else { return }
+        _ = server.handle(.handleValueConfirmation(ATTHandleValueConfirmation()), from: context(connection, link))
+        sendQueued(on: connection, isolation: isolation)
+    }
+}
