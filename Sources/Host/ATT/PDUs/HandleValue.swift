@@ -3,58 +3,28 @@ import HCI
 /// Sends an attribute's current value to the client, unasked and unconfirmed.
 ///
 /// Bluetooth Core Specification Vol 3, Part F, 3.4.7.1.
-public struct ATTHandleValueNotification: ATTPDUCodable {
+public struct ATTHandleValueNotification: ATTHandleValuePDU {
     public static let opcode = ATTOpcode.handleValueNotification
 
-    /// The attribute whose value this is.
-    public var handle: AttributeHandle
-    /// The value, or its first ATT_MTU - 3 bytes.
-    public var value: [UInt8]
+    /// The attribute and its value, or the value's first ATT_MTU - 3 bytes.
+    public var parameters: ATTHandleValueParameters
 
-    public init(handle: AttributeHandle, value: [UInt8]) {
-        self.handle = handle
-        self.value = value
-    }
-}
-
-extension ATTHandleValueNotification {
-    public init(from reader: inout ByteReader) throws(DecodeError) {
-        handle = try AttributeHandle(from: &reader)
-        value = reader.readRemaining()
-    }
-
-    public func encode(into writer: inout ByteWriter) {
-        handle.encode(into: &writer)
-        writer.write(bytes: value)
+    public init(parameters: ATTHandleValueParameters) {
+        self.parameters = parameters
     }
 }
 
 /// Sends an attribute's current value to the client, which must confirm it before the next indication.
 ///
 /// Bluetooth Core Specification Vol 3, Part F, 3.4.7.2.
-public struct ATTHandleValueIndication: ATTPDUCodable {
+public struct ATTHandleValueIndication: ATTHandleValuePDU {
     public static let opcode = ATTOpcode.handleValueIndication
 
-    /// The attribute whose value this is.
-    public var handle: AttributeHandle
-    /// The value, or its first ATT_MTU - 3 bytes.
-    public var value: [UInt8]
+    /// The attribute and its value, or the value's first ATT_MTU - 3 bytes.
+    public var parameters: ATTHandleValueParameters
 
-    public init(handle: AttributeHandle, value: [UInt8]) {
-        self.handle = handle
-        self.value = value
-    }
-}
-
-extension ATTHandleValueIndication {
-    public init(from reader: inout ByteReader) throws(DecodeError) {
-        handle = try AttributeHandle(from: &reader)
-        value = reader.readRemaining()
-    }
-
-    public func encode(into writer: inout ByteWriter) {
-        handle.encode(into: &writer)
-        writer.write(bytes: value)
+    public init(parameters: ATTHandleValueParameters) {
+        self.parameters = parameters
     }
 }
 

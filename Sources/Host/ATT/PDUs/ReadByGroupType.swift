@@ -84,21 +84,12 @@ public struct ATTReadByGroupTypeResponse: ATTPDUCodable {
 
 extension ATTReadByGroupTypeResponse {
     public init(from reader: inout ByteReader) throws(DecodeError) {
-        let length = Int(try reader.read(UInt8.self))
-        guard length >= 4 else { throw .invalidValue(field: "Length", raw: UInt64(length)) }
-        guard reader.remaining >= length else { throw .truncated(needed: length, available: reader.remaining) }
-        guard reader.remaining % length == 0 else {
-            throw .lengthMismatch(field: "Attribute Data List", declared: length, actual: reader.remaining)
+        attributeData = try reader.readAttributeDataList(prefixLength: 4) { reader, valueLength throws(DecodeError) in
+            AttributeData(
+                handle: try AttributeHandle(from: &reader),
+                endGroupHandle: try AttributeHandle(from: &reader),
+                value: try reader.readBytes(valueLength))
         }
-        var list: [AttributeData] = []
-        list.reserveCapacity(reader.remaining / length)
-        while !reader.isAtEnd {
-            let handle = try AttributeHandle(from: &reader)
-            let endGroupHandle = try AttributeHandle(from: &reader)
-            list.append(
-                AttributeData(handle: handle, endGroupHandle: endGroupHandle, value: try reader.readBytes(length - 4)))
-        }
-        attributeData = list
     }
 
     public func encode(into writer: inout ByteWriter) {

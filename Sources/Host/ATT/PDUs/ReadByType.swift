@@ -81,19 +81,9 @@ public struct ATTReadByTypeResponse: ATTPDUCodable {
 
 extension ATTReadByTypeResponse {
     public init(from reader: inout ByteReader) throws(DecodeError) {
-        let length = Int(try reader.read(UInt8.self))
-        guard length >= 2 else { throw .invalidValue(field: "Length", raw: UInt64(length)) }
-        guard reader.remaining >= length else { throw .truncated(needed: length, available: reader.remaining) }
-        guard reader.remaining % length == 0 else {
-            throw .lengthMismatch(field: "Attribute Data List", declared: length, actual: reader.remaining)
+        attributeData = try reader.readAttributeDataList(prefixLength: 2) { reader, valueLength throws(DecodeError) in
+            AttributeData(handle: try AttributeHandle(from: &reader), value: try reader.readBytes(valueLength))
         }
-        var list: [AttributeData] = []
-        list.reserveCapacity(reader.remaining / length)
-        while !reader.isAtEnd {
-            let handle = try AttributeHandle(from: &reader)
-            list.append(AttributeData(handle: handle, value: try reader.readBytes(length - 2)))
-        }
-        attributeData = list
     }
 
     public func encode(into writer: inout ByteWriter) {

@@ -3,30 +3,15 @@ import HCI
 /// Asks the server to write an attribute's value and confirm it.
 ///
 /// Bluetooth Core Specification Vol 3, Part F, 3.4.5.1.
-public struct ATTWriteRequest: ATTRequest {
+public struct ATTWriteRequest: ATTRequest, ATTHandleValuePDU {
     public typealias Response = ATTWriteResponse
     public static let opcode = ATTOpcode.writeRequest
 
-    /// The attribute to write.
-    public var handle: AttributeHandle
-    /// The new value.
-    public var value: [UInt8]
+    /// The attribute to write and its new value.
+    public var parameters: ATTHandleValueParameters
 
-    public init(handle: AttributeHandle, value: [UInt8]) {
-        self.handle = handle
-        self.value = value
-    }
-}
-
-extension ATTWriteRequest {
-    public init(from reader: inout ByteReader) throws(DecodeError) {
-        handle = try AttributeHandle(from: &reader)
-        value = reader.readRemaining()
-    }
-
-    public func encode(into writer: inout ByteWriter) {
-        handle.encode(into: &writer)
-        writer.write(bytes: value)
+    public init(parameters: ATTHandleValueParameters) {
+        self.parameters = parameters
     }
 }
 
@@ -48,28 +33,13 @@ extension ATTWriteResponse {
 /// Asks the server to write an attribute's value, with no answer either way.
 ///
 /// Bluetooth Core Specification Vol 3, Part F, 3.4.5.3.
-public struct ATTWriteCommand: ATTPDUCodable {
+public struct ATTWriteCommand: ATTHandleValuePDU {
     public static let opcode = ATTOpcode.writeCommand
 
-    /// The attribute to write.
-    public var handle: AttributeHandle
-    /// The new value.
-    public var value: [UInt8]
+    /// The attribute to write and its new value.
+    public var parameters: ATTHandleValueParameters
 
-    public init(handle: AttributeHandle, value: [UInt8]) {
-        self.handle = handle
-        self.value = value
-    }
-}
-
-extension ATTWriteCommand {
-    public init(from reader: inout ByteReader) throws(DecodeError) {
-        handle = try AttributeHandle(from: &reader)
-        value = reader.readRemaining()
-    }
-
-    public func encode(into writer: inout ByteWriter) {
-        handle.encode(into: &writer)
-        writer.write(bytes: value)
+    public init(parameters: ATTHandleValueParameters) {
+        self.parameters = parameters
     }
 }
