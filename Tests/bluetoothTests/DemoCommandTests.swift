@@ -27,6 +27,13 @@ struct DemoCommandTests {
         #expect(outcome.standardOutput.contains("the sensor saw Remote User Terminated Connection"))
     }
 
+    @Test("demo refuses a transport other than the virtual radio with one line and exit status 1")
+    func refusesOtherTransports() async throws {
+        let outcome = try await CommandLineTool.run(["demo", "--transport", "tcp:127.0.0.1:1"])
+        #expect(outcome.status == 1)
+        #expect(outcome.standardOutput.split(separator: "\n").count == 1)
+    }
+
     @Test("demo --btsnoop writes a log that tshark dissects, with commands, events and ACL data in both directions")
     func btsnoopOpensInTshark() async throws {
         guard let tshark = ["/usr/bin/tshark", "/usr/local/bin/tshark"].first(where: FileManager.default.isExecutableFile) else {

@@ -13,6 +13,10 @@ struct Demo: AsyncParsableCommand {
 
     func run() async throws {
         let narrator = Narrator(json: options.json)
+        guard try options.transportSpec(environment: [:]) == .virtual else {
+            narrator.step("failed", "demo runs on its own virtual air; other transports are not supported yet")
+            throw ExitCode.failure
+        }
         do {
             try await DemoScenario(narrator: narrator, btsnoopPath: options.btsnoop).run()
         } catch {
