@@ -45,7 +45,7 @@ let package = Package(
             ]
         ),
         .testTarget(name: "HCITests", dependencies: ["HCI"]),
-        .testTarget(name: "HostTests", dependencies: ["Host", "HCI"]),
+        .testTarget(name: "HostTests", dependencies: ["Host", "HCI", "VirtualRadio"]),
         .testTarget(name: "VirtualRadioTests", dependencies: ["VirtualRadio", "HCI"]),
         .testTarget(name: "CoreBluetoothTests", dependencies: ["CoreBluetooth"]),
         .testTarget(name: "bluetoothTests", dependencies: ["bluetooth", "HCI"]),

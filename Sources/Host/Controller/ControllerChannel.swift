@@ -28,6 +28,9 @@ public actor ControllerChannel {
     private var received: [ACLDataPacket] = []
     private var aclWaiters: [UInt64: ACLWaiter] = [:]
     private var failure: HCIError?
+    private var subscriber: AsyncStream<ControllerInput>.Continuation?
+    /// How many events and ACL packets the subscriber's stream dropped because it fell behind.
+    public private(set) var droppedInputs = 0
 
     private enum Reply {
         case complete([UInt8])
@@ -243,10 +246,12 @@ public actor ControllerChannel {
     }
 
     private func deliver(_ event: KnownEvent) {
+        if subscriber != nil { forward(.event(event)) }
         for id in eventWaiters.keys.sorted() where eventWaiters[id]?.offer(event) == true {
             eventWaiters[id] = nil
             return
         }
+        if subscriber != nil { return }
         events.append(event)
         if events.count > receiveBufferLimit {
             events.removeFirst()
@@ -255,6 +260,7 @@ public actor ControllerChannel {
     }
 
     private func deliver(_ data: ACLDataPacket) {
+        if subscriber != nil { return forward(.acl(data)) }
         let waiting = aclWaiters.filter { $0.value.handle == nil || $0.value.handle == data.handle }
         if let id = waiting.keys.min(), let waiter = aclWaiters.removeValue(forKey: id) {
             waiter.continuation.resume(returning: data)
@@ -276,6 +282,30 @@ public actor ControllerChannel {
         eventWaiters = [:]
         for (_, waiter) in aclWaiters { waiter.continuation.resume(throwing: error) }
         aclWaiters = [:]
+        subscriber?.finish()
+    }
+
+    /// Hands every later event and ACL fragment to the returned stream, in arrival order; the
+    /// stream ends when the channel fails or closes.
+    ///
+    /// Events still reach ``waitForEvent(_:timeout:_:)`` callers as well; those nobody waits for are
+    /// no longer buffered, and ACL data no longer reaches ``receiveACL(on:)``. Only one subscriber
+    /// is kept: subscribing again ends the previous stream. The stream holds at most
+    /// ``receiveBufferLimit`` inputs; beyond that the newest are dropped and counted in ``droppedInputs``.
+    public func subscribe() -> AsyncStream<ControllerInput> {
+        subscriber?.finish()
+        let (stream, continuation) = AsyncStream.makeStream(
+            of: ControllerInput.self, bufferingPolicy: .bufferingOldest(receiveBufferLimit))
+        if failure != nil {
+            continuation.finish()
+        } else {
+            subscriber = continuation
+        }
+        return stream
+    }
+
+    private func forward(_ input: ControllerInput) {
+        if case .dropped = subscriber?.yield(input) { droppedInputs += 1 }
     }
 
     /// Waits for the next event that `match` accepts (events already received count first) and

@@ -17,6 +17,9 @@ public final class GATTServerBearerAdapter {
     /// Without a handler every deferred request is refused with Unlikely Error.
     public var requestHandler: ((GATTServerRequest) -> Void)?
 
+    /// Learns the server's events (subscriptions, confirmations, transmit readiness) as they happen.
+    public var eventHandler: ((GATTServerEvent) -> Void)?
+
     /// The GATT server the bearers serve.
     public private(set) var server: GATTServer
 
@@ -57,12 +60,36 @@ public final class GATTServerBearerAdapter {
         link.bearer.requestHandler = nil
         link.bearer.commandHandler = nil
         server.disconnected(connection)
+        publishEvents()
+    }
+
+    /// Adds a service after the last handle in use and sends Service Changed to subscribed clients.
+    @discardableResult
+    public func addService(
+        _ definition: ServiceDefinition, isolation: isolated (any Actor)? = #isolation
+    ) throws(AttributeDatabaseError) -> ServiceLayout {
+        let layout = try server.addService(definition)
+        publishEvents()
+        for connection in links.keys.sorted() { sendQueued(on: connection, isolation: isolation) }
+        return layout
+    }
+
+    /// Removes the service declared at `declarationHandle` and sends Service Changed to subscribed clients.
+    @discardableResult
+    public func removeService(
+        at declarationHandle: AttributeHandle, isolation: isolated (any Actor)? = #isolation
+    ) throws(AttributeDatabaseError) -> ServiceLayout? {
+        let layout = try server.removeService(at: declarationHandle)
+        publishEvents()
+        for connection in links.keys.sorted() { sendQueued(on: connection, isolation: isolation) }
+        return layout
     }
 
     /// Answers a deferred request with the application's result on the bearer it came in on.
     public func complete(
         id: GATTServerRequest.ID, result: GATTServerRequest.Answer, isolation: isolated (any Actor)? = #isolation
     ) {
+        defer { publishEvents() }
         guard let (connection, response) = server.complete(id: id, result: result), let link = links[connection]
         else { return }
         do {
@@ -83,14 +110,15 @@ public final class GATTServerBearerAdapter {
         isolation: isolated (any Actor)? = #isolation
     ) -> Bool {
         for (connection, link) in links { server.update(context(connection, link)) }
+        defer { publishEvents() }
         guard server.updateValue(value, for: valueHandle, to: targets) else { return false }
         for connection in links.keys.sorted() { sendQueued(on: connection, isolation: isolation) }
         return true
     }
 
-    /// Returns the server's events collected since the last call, oldest first, and forgets them.
-    public func takeEvents() -> [GATTServerEvent] {
-        server.takeEvents()
+    private func publishEvents() {
+        guard let eventHandler else { return }
+        for event in server.takeEvents() { eventHandler(event) }
     }
 
     private func context(_ connection: ConnectionHandle, _ link: Link) -> ConnectionContext {
@@ -99,6 +127,7 @@ public final class GATTServerBearerAdapter {
 
     private func handleRequest(_ pdu: ATTPDU, on connection: ConnectionHandle) -> ATTPDU? {
         guard let link = links[connection] else { return nil }
+        defer { publishEvents() }
         switch server.handle(pdu, from: context(connection, link)) {
         case .respond(let response):
             return response
@@ -114,6 +143,7 @@ public final class GATTServerBearerAdapter {
     }
 
     private func handleCommand(_ pdu: ATTPDU, on connection: ConnectionHandle) {
+        defer { publishEvents() }
         guard let link = links[connection],
             case .deferred(let request) = server.handle(pdu, from: context(connection, link))
         else { return }
@@ -151,6 +181,7 @@ public final class GATTServerBearerAdapter {
     private func indicationConfirmed(on connection: ConnectionHandle, isolation: isolated (any Actor)?) {
         guard let link = links[connection] else { return }
         _ = server.handle(.handleValueConfirmation(ATTHandleValueConfirmation()), from: context(connection, link))
+        publishEvents()
         sendQueued(on: connection, isolation: isolation)
     }
 }

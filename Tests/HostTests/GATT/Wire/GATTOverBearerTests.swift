@@ -133,7 +133,7 @@ struct GATTOverBearerTests {
             ])
         let confirmed = GATTServerEvent.indicationConfirmed(
             connection: WiredGATT.connection, valueHandle: notes.valueHandle)
-        #expect(wire.adapter.takeEvents().contains(confirmed))
+        #expect(wire.serverEvents.contains(confirmed))
     }
 
     @Test("Read Not Permitted from the server surfaces as an ATT error with its code and handle")

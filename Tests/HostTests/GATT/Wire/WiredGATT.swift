@@ -43,6 +43,8 @@ final class WiredGATT {
     let adapter: GATTServerBearerAdapter
     /// The application's dynamic values, by handle.
     var values: [AttributeHandle: [UInt8]] = [:]
+    /// The server's events, oldest first.
+    var serverEvents: [GATTServerEvent] = []
     /// When true the application leaves deferred requests unanswered.
     var holdsRequests = false
     let deferredRequests: AsyncStream<GATTServerRequest>
@@ -66,6 +68,7 @@ final class WiredGATT {
         (notifications, notificationSink) = AsyncStream.makeStream()
         adapter.attach(serverBearer, connection: Self.connection)
         adapter.requestHandler = { [weak self] request in self?.serve(request) }
+        adapter.eventHandler = { [weak self] event in self?.serverEvents.append(event) }
         client.notificationHandler = { [notificationSink] pdu in notificationSink.yield(pdu) }
         client.indicationHandler = { [notificationSink] indication in
             notificationSink.yield(.handleValueIndication(indication))

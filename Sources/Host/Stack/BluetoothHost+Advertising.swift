@@ -1,0 +1,57 @@
+import HCI
+
+extension BluetoothHost {
+    /// Starts legacy advertising of `content`, laid out as CoreBluetooth does: what does not fit
+    /// the advertising packet goes into the scan response.
+    ///
+    /// - Returns: The layout sent, with the service UUIDs that fit nowhere.
+    @discardableResult
+    public func startAdvertising(
+        _ content: AdvertisementContent, connectable: Bool = true
+    ) async throws(HostError) -> AdvertisingLayout {
+        let layout: AdvertisingLayout
+        do {
+            layout = try AdvertisingLayout.legacy(content)
+        } catch {
+            throw .advertisingData(error)
+        }
+        do {
+            try await controller.startAdvertising(
+                type: connectable ? .connectableUndirected : .scannableUndirected,
+                ownAddressType: controllerInfo.ownAddressType, data: layout.advertisingData.encoded,
+                scanResponse: layout.scanResponse.encoded)
+        } catch {
+            throw .controller(error)
+        }
+        return layout
+    }
+
+    /// Stops advertising.
+    public func stopAdvertising() async throws(HostError) {
+        do {
+            try await controller.stopAdvertising()
+        } catch {
+            throw .controller(error)
+        }
+    }
+
+    /// Starts scanning; reports arrive as ``HostEvent/advertisement(_:)``. Active scanning asks
+    /// advertisers for their scan responses.
+    public func startScanning(active: Bool = true, filterDuplicates: Bool = true) async throws(HostError) {
+        do {
+            try await controller.startScanning(
+                active: active, ownAddressType: controllerInfo.ownAddressType, filterDuplicates: filterDuplicates)
+        } catch {
+            throw .controller(error)
+        }
+    }
+
+    /// Stops scanning.
+    public func stopScanning() async throws(HostError) {
+        do {
+            try await controller.stopScanning()
+        } catch {
+            throw .controller(error)
+        }
+    }
+}

@@ -1,0 +1,191 @@
+import HCI
+
+extension BluetoothHost {
+    /// Connects to an advertiser as central, exchanges MTU and asks for the longest data length,
+    /// and returns the link.
+    ///
+    /// - Parameter timeout: How long to try before cancelling; nil tries until ``cancelConnect()``,
+    ///   as CoreBluetooth does.
+    /// - Throws: ``HostError/connectionTimeout(_:)``, ``HostError/connectionCancelled(_:)``,
+    ///   ``HostError/connectionFailed(_:_:)``, ``HostError/connectionInProgress``, or the controller's failure.
+    public func connect(
+        to address: BluetoothAddress, type: AddressType, timeout: Duration? = nil
+    ) async throws(HostError) -> HostLink {
+        if stopped { throw .stopped }
+        guard pendingConnection == nil else { throw .connectionInProgress }
+        let id = nextAttemptID
+        nextAttemptID += 1
+        pendingConnection = PendingConnection(id: id, address: address)
+        do {
+            try await controller.execute(
+                LECreateConnectionCommand(
+                    scanInterval: 0x0010, scanWindow: 0x0010, initiatorFilterPolicy: 0, peerAddressType: type,
+                    peerAddress: address, ownAddressType: controllerInfo.ownAddressType,
+                    connectionIntervalMin: 0x0018, connectionIntervalMax: 0x0028, maxLatency: 0,
+                    supervisionTimeout: 0x01F4, minCELength: 0, maxCELength: 0))
+        } catch {
+            if pendingConnection?.id == id { pendingConnection = nil }
+            throw .controller(error)
+        }
+        if let timeout {
+            pendingConnection?.timer = Task { [clock = configuration.clock] in
+                do { try await clock.sleep(for: timeout) } catch { return }
+                await self.cancelAttempt(id: id, because: .connectionTimeout(address))
+            }
+        }
+        let outcome = await withCheckedContinuation { continuation in
+            if let outcome = pendingConnection?.outcome {
+                pendingConnection = nil
+                continuation.resume(returning: outcome)
+            } else {
+                pendingConnection?.waiter = continuation
+            }
+        }
+        return try outcome.get()
+    }
+
+    /// Cancels the connection attempt under way, if any; its caller gets ``HostError/connectionCancelled(_:)``.
+    public func cancelConnect() async {
+        guard let pending = pendingConnection else { return }
+        await cancelAttempt(id: pending.id, because: .connectionCancelled(pending.address))
+    }
+
+    private func cancelAttempt(id: UInt64, because reason: HostError) async {
+        guard pendingConnection?.id == id, pendingConnection?.cancellation == nil else { return }
+        pendingConnection?.cancellation = reason
+        do {
+            _ = try await controller.execute(LECreateConnectionCancelCommand())
+        } catch {
+            logger.debug("connection attempt not cancelled: \(error)")
+        }
+    }
+
+    /// Disconnects a link; returns once the controller reports it down.
+    public func disconnect(
+        _ handle: ConnectionHandle, reason: HCIStatus = .remoteUserTerminatedConnection
+    ) async throws(HostError) {
+        _ = try connection(handle)
+        do {
+            try await controller.execute(DisconnectCommand(handle: handle, reason: reason))
+        } catch {
+            throw .controller(error)
+        }
+        await withCheckedContinuation { continuation in
+            if connections[handle] == nil {
+                continuation.resume()
+            } else {
+                disconnectionWaiters[handle, default: []].append(continuation)
+            }
+        }
+    }
+
+    /// Reads the link's received signal strength, in dBm.
+    public func readRSSI(_ handle: ConnectionHandle) async throws(HostError) -> Int8 {
+        _ = try connection(handle)
+        do {
+            return try await controller.execute(ReadRSSICommand(handle: handle)).rssi
+        } catch {
+            throw .controller(error)
+        }
+    }
+
+    func linkCompleted(_ result: Result<LinkEstablished, HCIError>) {
+        switch result {
+        case .failure(let error):
+            guard case .commandFailed(_, let status) = error else { return }
+            finishPendingConnection(
+                .failure(pendingConnection?.cancellation ?? .connectionFailed(pendingConnection?.address ?? .zero, status)))
+        case .success(let established):
+            let link = HostLink(
+                handle: established.handle, role: established.role, peerAddress: established.peerAddress,
+                peerAddressType: established.peerAddressType, mtu: ATTBearer.minimumMTU)
+            let connection = makeConnection(link)
+            connections[link.handle] = connection
+            server.attach(connection.bearer, connection: link.handle, security: connection.security)
+            if established.role == .central { pendingConnection?.handle = link.handle }
+            emit(.connected(link))
+            Task { await self.negotiate(link.handle, isAttempt: established.role == .central) }
+        }
+    }
+
+    private func negotiate(_ handle: ConnectionHandle, isAttempt: Bool) async {
+        guard let connection = connections[handle] else { return }
+        if configuration.negotiatesLinkOnConnect {
+            do {
+                _ = try await controller.execute(LESetDataLengthCommand(handle: handle, txOctets: 251, txTime: 2120))
+            } catch {
+                logger.debug("data length not updated on \(handle): \(error)")
+            }
+            if isAttempt {
+                do {
+                    _ = try await connection.bearer.exchangeMTU()
+                } catch {
+                    logger.debug("MTU not exchanged on \(handle): \(error)")
+                }
+            }
+        }
+        if isAttempt, let link = connections[handle]?.link, pendingConnection?.handle == handle {
+            finishPendingConnection(.success(link))
+        }
+    }
+
+    private func makeConnection(_ link: HostLink) -> HostConnection {
+        let handle = link.handle
+        let bearer = ATTBearer(
+            localMTU: configuration.preferredMTU, clock: configuration.clock, logger: logger
+        ) { [outbound] pdu in
+            outbound.yield((handle, BasicFrame(channelID: .att, payload: pdu).encoded))
+        }
+        let connection = HostConnection(
+            link: link, maximumPDUSize: configuration.maximumL2CAPPDUSize, bearer: bearer)
+        installClientHandlers(on: connection)
+        bearer.mtuHandler = { [weak connection] mtu in
+            connection?.link.mtu = mtu
+            self.emit(.mtuChanged(handle, mtu: mtu))
+        }
+        bearer.closeHandler = { error in
+            self.logger.warning("ATT bearer on \(handle) closed (\(error)); disconnecting")
+            Task { try? await self.disconnect(handle) }
+        }
+        return connection
+    }
+
+    func linkDown(_ handle: ConnectionHandle, reason: HCIStatus) {
+        guard let connection = connections.removeValue(forKey: handle) else { return }
+        if pendingConnection?.handle == handle { finishPendingConnection(.failure(.disconnected(handle, reason: reason))) }
+        connection.cancelTimers()
+        connection.bearer.disconnected(reason: reason)
+        server.disconnected(handle)
+        emit(.disconnected(handle, reason: reason))
+        for waiter in disconnectionWaiters.removeValue(forKey: handle) ?? [] { waiter.resume() }
+    }
+
+    func finishPendingConnection(_ outcome: Result<HostLink, HostError>) {
+        guard var pending = pendingConnection else { return }
+        pending.timer?.cancel()
+        if let waiter = pending.waiter {
+            pendingConnection = nil
+            waiter.resume(returning: outcome)
+        } else {
+            pending.outcome = outcome
+            pendingConnection = pending
+        }
+    }
+
+    func failPendingConnection(_ error: HostError) {
+        finishPendingConnection(.failure(error))
+    }
+
+    func acceptParameters(_ request: LERemoteConnectionParameterRequestEvent) {
+        Task {
+            do {
+                _ = try await controller.execute(
+                    LERemoteConnectionParameterRequestReplyCommand(
+                        handle: request.handle, intervalMin: request.intervalMin, intervalMax: request.intervalMax,
+                        maxLatency: request.maxLatency, timeout: request.timeout, minCELength: 0, maxCELength: 0))
+            } catch {
+                logger.debug("connection parameter request on \(request.handle) not answered: \(error)")
+            }
+        }
+    }
+}

@@ -1,0 +1,208 @@
+import HCI
+
+extension BluetoothHost {
+    /// Runs any GATT client procedure on a link's ATT bearer; procedures that depend on ATT_MTU
+    /// should be made with the link's current ``HostLink/mtu``.
+    public func run<P: GATTClientProcedure>(_ procedure: P, on handle: ConnectionHandle) async throws(HostError) -> P.Result {
+        let connection = try connection(handle)
+        do {
+            return try await connection.bearer.run(procedure)
+        } catch {
+            throw .gatt(handle, error)
+        }
+    }
+
+    /// Discovers the peer's primary services, all or those of one UUID, and caches them.
+    ///
+    /// Bluetooth Core Specification Vol 3, Part G, 4.4.
+    public func discoverPrimaryServices(
+        on handle: ConnectionHandle, uuid: BluetoothUUID? = nil
+    ) async throws(HostError) -> [DiscoveredService] {
+        let services: [DiscoveredService]
+        if let uuid {
+            services = try await run(GATTClientDiscoverPrimaryServicesByUUID(uuid: uuid), on: handle)
+        } else {
+            services = try await run(GATTClientDiscoverAllPrimaryServices(), on: handle)
+        }
+        connections[handle]?.cache.record(services: services)
+        return services
+    }
+
+    /// Finds the services a discovered service includes, and caches them.
+    ///
+    /// Bluetooth Core Specification Vol 3, Part G, 4.5.
+    public func discoverIncludedServices(
+        of service: DiscoveredService, on handle: ConnectionHandle
+    ) async throws(HostError) -> [DiscoveredIncludedService] {
+        let included = try await run(GATTClientFindIncludedServices(service: service), on: handle)
+        connections[handle]?.cache.record(includedServices: included, in: service)
+        return included
+    }
+
+    /// Discovers a service's characteristics, all or those of one UUID; all of them are cached.
+    ///
+    /// Bluetooth Core Specification Vol 3, Part G, 4.6.
+    public func discoverCharacteristics(
+        of service: DiscoveredService, on handle: ConnectionHandle, uuid: BluetoothUUID? = nil
+    ) async throws(HostError) -> [DiscoveredCharacteristic] {
+        let characteristics = try await run(GATTClientDiscoverCharacteristics(service: service, uuid: uuid), on: handle)
+        if uuid == nil { connections[handle]?.cache.record(characteristics: characteristics, in: service) }
+        return characteristics
+    }
+
+    /// Discovers a characteristic's descriptors, and caches them.
+    ///
+    /// Bluetooth Core Specification Vol 3, Part G, 4.7.
+    public func discoverDescriptors(
+        of characteristic: DiscoveredCharacteristic, on handle: ConnectionHandle
+    ) async throws(HostError) -> [DiscoveredDescriptor] {
+        let descriptors = try await run(GATTClientDiscoverDescriptors(characteristic: characteristic), on: handle)
+        connections[handle]?.cache.record(descriptors: descriptors, for: characteristic)
+        return descriptors
+    }
+
+    /// Discovers the peer's whole database (services, included services, characteristics,
+    /// descriptors) and its Database Hash, unless the cache given matches the peer's current hash,
+    /// in which case the cache is taken as it is.
+    ///
+    /// - Returns: The database, and whether it came from `cache` without rediscovery.
+    ///
+    /// Bluetooth Core Specification Vol 3, Part G, 2.5.2.
+    public func discoverDatabase(
+        on handle: ConnectionHandle, cache: GATTDatabaseCache? = nil
+    ) async throws(HostError) -> (database: GATTDatabaseCache, fromCache: Bool) {
+        let hash = try await readDatabaseHash(on: handle)
+        if let cache, let hash, cache.databaseHash == hash {
+            try self.connection(handle).cache = cache
+            return (cache, true)
+        }
+        try self.connection(handle).cache = GATTDatabaseCache()
+        for service in try await discoverPrimaryServices(on: handle) {
+            _ = try await discoverIncludedServices(of: service, on: handle)
+            for characteristic in try await discoverCharacteristics(of: service, on: handle)
+            where characteristic.descriptorHandles != nil {
+                _ = try await discoverDescriptors(of: characteristic, on: handle)
+            }
+        }
+        let connection = try connection(handle)
+        connection.cache.databaseHash = hash
+        return (connection.cache, false)
+    }
+
+    /// What the client has learned of the peer's database on this link so far.
+    public func cachedDatabase(on handle: ConnectionHandle) throws(HostError) -> GATTDatabaseCache {
+        try connection(handle).cache
+    }
+
+    /// Reads the peer's Database Hash; nil when its server has none.
+    ///
+    /// Bluetooth Core Specification Vol 3, Part G, 7.3.
+    public func readDatabaseHash(on handle: ConnectionHandle) async throws(HostError) -> [UInt8]? {
+        let values = try await run(
+            GATTClientReadUsingCharacteristicUUID(uuid: GATTClientReadUsingCharacteristicUUID.databaseHash), on: handle)
+        return values.first?.value
+    }
+
+    /// Reads a characteristic value or descriptor, with Read Blob for the rest of a long one.
+    ///
+    /// Bluetooth Core Specification Vol 3, Part G, 4.8.1 and 4.8.3.
+    public func read(_ attribute: AttributeHandle, on handle: ConnectionHandle) async throws(HostError) -> [UInt8] {
+        let mtu = try connection(handle).bearer.mtu
+        return try await run(GATTClientReadValue(handle: attribute, mtu: mtu), on: handle)
+    }
+
+    /// Writes a characteristic value or descriptor and waits for the server to apply it: one Write
+    /// Request when the value fits, else prepared writes committed together.
+    ///
+    /// Bluetooth Core Specification Vol 3, Part G, 4.9.3 and 4.9.4.
+    public func write(
+        _ value: [UInt8], to attribute: AttributeHandle, on handle: ConnectionHandle
+    ) async throws(HostError) {
+        let mtu = try connection(handle).bearer.mtu
+        if value.count <= GATTClientWriteValue.maximumValueLength(mtu: mtu) {
+            try await run(GATTClientWriteValue(handle: attribute, value: value, mtu: mtu), on: handle)
+        } else {
+            try await run(GATTClientWriteLongValue(handle: attribute, value: value, mtu: mtu), on: handle)
+        }
+    }
+
+    /// Writes several values so that the server applies all of them or none.
+    ///
+    /// Bluetooth Core Specification Vol 3, Part G, 4.9.5.
+    public func reliableWrite(
+        _ writes: [GATTClientReliableWrite.Write], on handle: ConnectionHandle
+    ) async throws(HostError) {
+        let mtu = try connection(handle).bearer.mtu
+        try await run(GATTClientReliableWrite(writes: writes, mtu: mtu), on: handle)
+    }
+
+    /// Sends a Write Without Response (at most ATT_MTU - 3 bytes); nothing acknowledges it.
+    ///
+    /// Bluetooth Core Specification Vol 3, Part G, 4.9.1.
+    public func writeWithoutResponse(
+        _ value: [UInt8], to attribute: AttributeHandle, on handle: ConnectionHandle
+    ) throws(HostError) {
+        let bearer = try connection(handle).bearer
+        let write: GATTClientWriteWithoutResponse
+        do {
+            write = try GATTClientWriteWithoutResponse(handle: attribute, value: value, mtu: bearer.mtu)
+        } catch {
+            throw .gatt(handle, .procedure(error))
+        }
+        do {
+            try bearer.write(write)
+        } catch {
+            throw .att(handle, error)
+        }
+    }
+
+    /// Turns notifications or indications of a characteristic on (or off, with an empty
+    /// configuration) by writing its Client Characteristic Configuration descriptor, discovering
+    /// the descriptors first when they are not cached.
+    ///
+    /// Bluetooth Core Specification Vol 3, Part G, 4.10 and 4.11.
+    public func configureUpdates(
+        _ configuration: GATTClientWriteClientConfiguration.Configuration,
+        of characteristic: DiscoveredCharacteristic, on handle: ConnectionHandle
+    ) async throws(HostError) {
+        var descriptors = try connection(handle).cache.service(containing: characteristic.valueHandle)?
+            .characteristics?.first { $0.characteristic == characteristic }?.descriptors
+        if descriptors == nil {
+            descriptors = try await discoverDescriptors(of: characteristic, on: handle)
+        }
+        guard let cccd = descriptors?.first(where: { $0.uuid == .clientCharacteristicConfiguration }) else {
+            throw .noClientConfiguration(handle, characteristic: characteristic.valueHandle)
+        }
+        try await run(
+            GATTClientWriteClientConfiguration(descriptorHandle: cccd.handle, configuration: configuration), on: handle)
+    }
+
+    func installClientHandlers(on connection: HostConnection) {
+        let handle = connection.link.handle
+        connection.bearer.notificationHandler = { pdu in
+            switch pdu {
+            case .handleValueNotification(let notification):
+                self.emit(.notification(handle, handle: notification.handle, value: notification.value))
+            case .multipleHandleValueNotification(let multiple):
+                for tuple in multiple.tuples {
+                    self.emit(.notification(handle, handle: tuple.handle, value: tuple.value))
+                }
+            default:
+                break
+            }
+        }
+        connection.bearer.indicationHandler = { [weak connection] indication in
+            guard let connection else { return true }
+            if indication.handle == connection.serviceChangedHandle, indication.value.count == 4 {
+                let start = AttributeHandle(rawValue: UInt16(indication.value[0]) | UInt16(indication.value[1]) << 8)
+                let end = AttributeHandle(rawValue: UInt16(indication.value[2]) | UInt16(indication.value[3]) << 8)
+                if start <= end {
+                    let invalidated = connection.cache.invalidate(range: start...end)
+                    self.emit(.servicesChanged(handle, range: start...end, invalidated: invalidated))
+                }
+            }
+            self.emit(.indication(handle, handle: indication.handle, value: indication.value))
+            return true
+        }
+    }
+}

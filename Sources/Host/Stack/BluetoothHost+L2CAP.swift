@@ -1,0 +1,123 @@
+import HCI
+
+extension BluetoothHost {
+    /// Takes one ACL fragment: reassembles the connection's L2CAP PDU and hands a whole one to its channel.
+    func received(_ packet: ACLDataPacket) {
+        guard let connection = connections[packet.handle] else {
+            logger.debug("ACL data for unknown connection \(packet.handle) dropped")
+            return
+        }
+        switch connection.reassembler.received(packet) {
+        case .complete(let frame):
+            deliver(frame, on: connection)
+        case .incomplete:
+            break
+        case .dropped(let reason):
+            logger.warning("L2CAP data on \(packet.handle) dropped: \(reason)")
+        case .interrupted(let discarded, let restart):
+            logger.warning("L2CAP PDU on \(packet.handle) cut short after \(discarded) bytes by a new one")
+            if let frame = restart.frame { deliver(frame, on: connection) }
+        }
+    }
+
+    private func deliver(_ frame: BasicFrame, on connection: HostConnection) {
+        switch frame.channelID {
+        case .att:
+            connection.bearer.received(frame.payload[...])
+        case .leSignaling:
+            perform(connection.signaling.received(frame.payload), on: connection)
+        case .smp:
+            securityManagerReceived(frame.payload, on: connection)
+        default:
+            logger.debug("L2CAP frame for channel \(frame.channelID) on \(connection.link.handle) dropped")
+        }
+    }
+
+    func send(_ payload: [UInt8], on channel: L2CAPChannelID, to handle: ConnectionHandle) {
+        outbound.yield((handle, BasicFrame(channelID: channel, payload: payload).encoded))
+    }
+
+    /// As peripheral, asks the central for new connection parameters with an L2CAP Connection
+    /// Parameter Update Request; the central's answer comes as ``HostEvent/connectionUpdated(_:interval:latency:supervisionTimeout:)``.
+    ///
+    /// Intervals are in units of 1.25 ms, the timeout in units of 10 ms.
+    public func requestConnectionParameters(
+        _ handle: ConnectionHandle, interval: ClosedRange<UInt16>, latency: UInt16, supervisionTimeout: UInt16
+    ) throws(HostError) {
+        let connection = try connection(handle)
+        let request = ConnectionParameterUpdateRequest(
+            intervalMin: interval.lowerBound, intervalMax: interval.upperBound, latency: latency,
+            timeout: supervisionTimeout)
+        do {
+            perform(try connection.signaling.send(.connectionParameterUpdate(request)), on: connection)
+        } catch {
+            logger.warning("connection parameter update not requested on \(handle): \(error)")
+        }
+    }
+
+    private func perform(_ actions: [SignalingAction], on connection: HostConnection) {
+        let handle = connection.link.handle
+        for action in actions {
+            switch action {
+            case .send(let command):
+                send(command.encoded, on: .leSignaling, to: handle)
+            case .startResponseTimer(let identifier):
+                connection.signalingTimers[identifier] = Task { [clock = configuration.clock] in
+                    do { try await clock.sleep(for: SignalingChannel.defaultResponseTimeout) } catch { return }
+                    self.signalingTimedOut(identifier, on: handle)
+                }
+            case .cancelResponseTimer(let identifier):
+                connection.signalingTimers.removeValue(forKey: identifier)?.cancel()
+            case .updateConnectionParameters(let request):
+                updateParameters(request, on: handle)
+            case .received(let command):
+                refuse(command, on: connection)
+            case .responseReceived(let request, let response):
+                logger.debug("signaling answer on \(handle) to \(request): \(response)")
+            case .responseTimedOut(let request):
+                logger.warning("signaling request on \(handle) unanswered: \(request)")
+            case .dropped(let reason):
+                logger.warning("signaling command on \(handle) dropped: \(reason)")
+            }
+        }
+    }
+
+    private func signalingTimedOut(_ identifier: UInt8, on handle: ConnectionHandle) {
+        guard let connection = connections[handle] else { return }
+        connection.signalingTimers[identifier] = nil
+        perform(connection.signaling.timeoutElapsed(identifier: identifier), on: connection)
+    }
+
+    private func updateParameters(_ request: ConnectionParameterUpdateRequest, on handle: ConnectionHandle) {
+        Task {
+            do {
+                try await controller.execute(
+                    LEConnectionUpdateCommand(
+                        handle: handle, connectionIntervalMin: request.intervalMin,
+                        connectionIntervalMax: request.intervalMax, maxLatency: request.latency,
+                        supervisionTimeout: request.timeout, minCELength: 0, maxCELength: 0))
+            } catch {
+                logger.warning("connection parameters on \(handle) not updated: \(error)")
+            }
+        }
+    }
+
+    /// Answers the channel-layer requests no service here takes: credit-based connections are refused
+    /// with SPSM Not Supported, disconnection of an unknown channel with Invalid CID.
+    private func refuse(_ command: SignalingCommand, on connection: HostConnection) {
+        switch command {
+        case .leCreditBasedConnectionRequest(let identifier, _):
+            send(
+                SignalingCommand.leCreditBasedConnectionResponse(
+                    identifier: identifier, .refused(.spsmNotSupported)
+                ).encoded, on: .leSignaling, to: connection.link.handle)
+        case .disconnectionRequest(let identifier, let request):
+            let reject = CommandReject.invalidCID(local: request.destinationCID, remote: request.sourceCID)
+            send(
+                SignalingCommand.commandReject(identifier: identifier, reject).encoded, on: .leSignaling,
+                to: connection.link.handle)
+        default:
+            logger.debug("signaling command on \(connection.link.handle) ignored: \(command)")
+        }
+    }
+}

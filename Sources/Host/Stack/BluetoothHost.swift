@@ -1,0 +1,165 @@
+import HCI
+import Logging
+
+/// The host stack on one controller: GAP (advertising, scanning, connections), L2CAP, ATT, and a
+/// GATT client and server on every link, serialised on this actor.
+///
+/// Everything the layer above must learn arrives on ``events``, in the order it happened.
+public actor BluetoothHost {
+    /// The channel to the controller.
+    public let controller: ControllerChannel
+    /// What the start-up sequence learned about the controller and the address it set up.
+    public let controllerInfo: ControllerInfo
+    /// The configuration the host was started with.
+    public let configuration: HostConfiguration
+    /// Everything the layer above must learn, in order. It has one consumer.
+    public nonisolated let events: AsyncStream<HostEvent>
+
+    let eventSink: AsyncStream<HostEvent>.Continuation
+    let outbound: AsyncStream<(ConnectionHandle, [UInt8])>.Continuation
+    let logger: Logger
+    var connections: [ConnectionHandle: HostConnection] = [:]
+    var server: GATTServerBearerAdapter
+    var pendingConnection: PendingConnection?
+    var nextAttemptID: UInt64 = 0
+    var disconnectionWaiters: [ConnectionHandle: [CheckedContinuation<Void, Never>]] = [:]
+    var stopped = false
+
+    /// Brings the controller behind `transport` up and starts the host on it.
+    public static func start(
+        transport: any HCITransport, configuration: HostConfiguration = .init(),
+        logger: Logger = Logger(label: "Host")
+    ) async throws(HostError) -> BluetoothHost {
+        let controller = ControllerChannel(
+            transport: transport, clock: configuration.clock, commandTimeout: configuration.commandTimeout)
+        let info: ControllerInfo
+        do {
+            info = try await controller.setUp(configuration.setup)
+        } catch {
+            await controller.close()
+            throw .controller(error)
+        }
+        let database: AttributeDatabase
+        do {
+            database = try AttributeDatabase(
+                deviceName: configuration.deviceName, appearance: configuration.appearance,
+                services: configuration.services)
+        } catch {
+            await controller.close()
+            throw .database(error)
+        }
+        let host = BluetoothHost(
+            controller: controller, info: info, configuration: configuration, database: database, logger: logger)
+        let inputs = await controller.subscribe()
+        await host.run(inputs)
+        return host
+    }
+
+    private init(
+        controller: ControllerChannel, info: ControllerInfo, configuration: HostConfiguration,
+        database: AttributeDatabase, logger: Logger
+    ) {
+        self.controller = controller
+        self.controllerInfo = info
+        self.configuration = configuration
+        self.logger = logger
+        (events, eventSink) = AsyncStream.makeStream(
+            of: HostEvent.self, bufferingPolicy: .bufferingOldest(configuration.eventBufferLimit))
+        let (outgoing, outbound) = AsyncStream.makeStream(of: (ConnectionHandle, [UInt8]).self)
+        self.outbound = outbound
+        server = GATTServerBearerAdapter(
+            server: GATTServer(database: database, configuration: configuration.server), logger: logger)
+        Task { [controller, logger] in
+            for await (handle, pdu) in outgoing {
+                do {
+                    try await controller.sendACL(handle: handle, pdu: pdu)
+                } catch {
+                    logger.warning("L2CAP PDU for \(handle) not sent: \(error)")
+                }
+            }
+        }
+    }
+
+    private func run(_ inputs: AsyncStream<ControllerInput>) {
+        server.requestHandler = { request in self.emit(.serverRequest(request)) }
+        server.eventHandler = { event in self.emit(.server(event)) }
+        Task {
+            for await input in inputs {
+                self.handle(input)
+            }
+            self.controllerStopped()
+        }
+    }
+
+    /// Stops the host: closes the controller channel; every link and pending operation fails.
+    public func stop() async {
+        await controller.close()
+    }
+
+    func emit(_ event: HostEvent) {
+        if case .dropped = eventSink.yield(event) {
+            logger.error("host event dropped: the layer above is not reading events")
+        }
+    }
+
+    private func handle(_ input: ControllerInput) {
+        switch input {
+        case .acl(let packet):
+            received(packet)
+        case .event(let event):
+            handle(event)
+        }
+    }
+
+    private func handle(_ event: KnownEvent) {
+        switch event {
+        case .disconnectionComplete(let e) where e.status.isSuccess:
+            linkDown(e.handle, reason: e.reason)
+        case .leMeta(let meta):
+            handle(meta, event: event)
+        default:
+            break
+        }
+    }
+
+    private func handle(_ meta: KnownLEMetaEvent, event: KnownEvent) {
+        switch meta {
+        case .advertisingReport, .extendedAdvertisingReport:
+            for report in AdvertisementSeen.all(in: event) { emit(.advertisement(report)) }
+        case .connectionComplete, .enhancedConnectionComplete, .enhancedConnectionCompleteV2:
+            if let result = LinkEstablished.from(event) { linkCompleted(result) }
+        case .connectionUpdateComplete(let e) where e.status.isSuccess:
+            emit(
+                .connectionUpdated(
+                    e.handle, interval: e.connectionInterval, latency: e.peripheralLatency,
+                    supervisionTimeout: e.supervisionTimeout))
+        case .remoteConnectionParameterRequest(let e):
+            acceptParameters(e)
+        default:
+            break
+        }
+    }
+
+    private func controllerStopped() {
+        stopped = true
+        for handle in connections.keys.sorted() { linkDown(handle, reason: .unspecifiedError) }
+        failPendingConnection(.stopped)
+        outbound.finish()
+        eventSink.finish()
+    }
+
+    /// The link on `handle`, if it is up.
+    public func link(_ handle: ConnectionHandle) -> HostLink? {
+        connections[handle]?.link
+    }
+
+    /// Every link that is up, by handle.
+    public var links: [HostLink] {
+        connections.keys.sorted().compactMap { connections[$0]?.link }
+    }
+
+    func connection(_ handle: ConnectionHandle) throws(HostError) -> HostConnection {
+        guard let connection = connections[handle] else { throw .notConnected(handle) }
+        return connection
+    }
+}

@@ -1,0 +1,52 @@
+import HCI
+
+/// Why a host operation failed, naming the connection it concerned where there is one.
+public enum HostError: Error, Equatable, Sendable {
+    /// The controller refused a command, did not answer, or its transport failed.
+    case controller(HCIError)
+    /// No connection has this handle (it never existed or went down).
+    case notConnected(ConnectionHandle)
+    /// The link went down while the operation was under way.
+    case disconnected(ConnectionHandle, reason: HCIStatus)
+    /// A connection attempt failed with the controller's status.
+    case connectionFailed(BluetoothAddress, HCIStatus)
+    /// A connection attempt did not complete in time and was cancelled.
+    case connectionTimeout(BluetoothAddress)
+    /// A connection attempt was cancelled by ``BluetoothHost/cancelConnect()``.
+    case connectionCancelled(BluetoothAddress)
+    /// Another connection attempt is already under way; the controller runs one at a time.
+    case connectionInProgress
+    /// A GATT procedure failed on the connection.
+    case gatt(ConnectionHandle, GATTProcedureError)
+    /// An ATT operation failed on the connection.
+    case att(ConnectionHandle, ATTBearerError)
+    /// The characteristic has no Client Characteristic Configuration descriptor to subscribe with.
+    case noClientConfiguration(ConnectionHandle, characteristic: AttributeHandle)
+    /// The advertisement does not fit in legacy advertising and scan response data.
+    case advertisingData(AdvertisingLayoutError)
+    /// The GATT server refused a change to its database.
+    case database(AttributeDatabaseError)
+    /// The host has stopped: its controller channel closed.
+    case stopped
+}
+
+extension HostError: CustomStringConvertible {
+    public var description: String {
+        switch self {
+        case .controller(let error): "controller: \(error)"
+        case .notConnected(let handle): "no connection \(handle)"
+        case .disconnected(let handle, let reason): "connection \(handle) went down: \(reason)"
+        case .connectionFailed(let address, let status): "connecting to \(address) failed: \(status)"
+        case .connectionTimeout(let address): "connecting to \(address) timed out"
+        case .connectionCancelled(let address): "connecting to \(address) was cancelled"
+        case .connectionInProgress: "another connection attempt is under way"
+        case .gatt(let handle, let error): "on connection \(handle): \(error)"
+        case .att(let handle, let error): "on connection \(handle): ATT \(error)"
+        case .noClientConfiguration(let handle, let characteristic):
+            "on connection \(handle): characteristic \(characteristic) has no client configuration descriptor"
+        case .advertisingData(let error): "advertisement: \(error)"
+        case .database(let error): "GATT database: \(error)"
+        case .stopped: "the host has stopped"
+        }
+    }
+}

@@ -1,0 +1,26 @@
+import HCI
+
+/// Something the host tells the layer above, in the order it happened.
+public enum HostEvent: Sendable, Equatable {
+    /// An advertising report or scan response arrived while scanning.
+    case advertisement(AdvertisementSeen)
+    /// A link came up, as central or as peripheral; its MTU exchange and data length update are done.
+    case connected(HostLink)
+    /// A link went down, for the reason the controller gave.
+    case disconnected(ConnectionHandle, reason: HCIStatus)
+    /// ATT_MTU changed on a link.
+    case mtuChanged(ConnectionHandle, mtu: Int)
+    /// The peer's GATT server notified a value.
+    case notification(ConnectionHandle, handle: AttributeHandle, value: [UInt8])
+    /// The peer's GATT server indicated a value (already confirmed).
+    case indication(ConnectionHandle, handle: AttributeHandle, value: [UInt8])
+    /// The peer's GATT server said the services in `range` changed; the cached ones there are forgotten.
+    case servicesChanged(ConnectionHandle, range: ClosedRange<AttributeHandle>, invalidated: [DiscoveredService])
+    /// A read or write on our GATT server waits for the application's answer
+    /// (``BluetoothHost/respond(to:with:)``); a Write Command needs none.
+    case serverRequest(GATTServerRequest)
+    /// Our GATT server's subscriptions, confirmations and transmit readiness.
+    case server(GATTServerEvent)
+    /// The link's connection parameters changed.
+    case connectionUpdated(ConnectionHandle, interval: UInt16, latency: UInt16, supervisionTimeout: UInt16)
+}

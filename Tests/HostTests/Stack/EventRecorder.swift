@@ -1,0 +1,74 @@
+import Host
+import Synchronization
+import Testing
+
+/// Reads a host's event stream in the background and lets a test wait for the next event that
+/// matches, keeping the others in order for later waits.
+final class EventRecorder: Sendable {
+    private struct State {
+        var buffered: [HostEvent] = []
+        var waiters: [(id: Int, match: (HostEvent) -> Bool, continuation: CheckedContinuation<HostEvent?, Never>)] = []
+        var nextID = 0
+        var ended = false
+        var onEvent: (@Sendable (HostEvent) -> Void)?
+    }
+
+    private let state = Mutex(State())
+
+    init(_ events: AsyncStream<HostEvent>) {
+        Task { [weak self] in
+            for await event in events { self?.received(event) }
+            self?.ended()
+        }
+    }
+
+    /// Runs for every event as it arrives, before waits see it.
+    var onEvent: (@Sendable (HostEvent) -> Void)? {
+        get { state.withLock { $0.onEvent } }
+        set { state.withLock { $0.onEvent = newValue } }
+    }
+
+    /// Waits for the next event `extract` accepts (buffered ones first) and returns what it extracted.
+    @discardableResult
+    func next<T: Sendable>(
+        sourceLocation: SourceLocation = #_sourceLocation, _ extract: @escaping @Sendable (HostEvent) -> T?
+    ) async throws -> T {
+        let event = await withCheckedContinuation { (continuation: CheckedContinuation<HostEvent?, Never>) in
+            state.withLock { state in
+                if let index = state.buffered.firstIndex(where: { extract($0) != nil }) {
+                    continuation.resume(returning: state.buffered.remove(at: index))
+                } else if state.ended {
+                    continuation.resume(returning: nil)
+                } else {
+                    state.waiters.append((state.nextID, { extract($0) != nil }, continuation))
+                    state.nextID += 1
+                }
+            }
+        }
+        let value = try #require(event.flatMap(extract), "the host's events ended", sourceLocation: sourceLocation)
+        return value
+    }
+
+    /// The events received and not yet taken by a wait, oldest first; they stay buffered.
+    var pending: [HostEvent] { state.withLock { $0.buffered } }
+
+    private func received(_ event: HostEvent) {
+        let handler = state.withLock { $0.onEvent }
+        handler?(event)
+        state.withLock { state in
+            if let index = state.waiters.firstIndex(where: { $0.match(event) }) {
+                state.waiters.remove(at: index).continuation.resume(returning: event)
+            } else {
+                state.buffered.append(event)
+            }
+        }
+    }
+
+    private func ended() {
+        state.withLock { state in
+            state.ended = true
+            for waiter in state.waiters { waiter.continuation.resume(returning: nil) }
+            state.waiters = []
+        }
+    }
+}
