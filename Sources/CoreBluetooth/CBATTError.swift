@@ -103,6 +103,27 @@ public struct CBATTError: _BridgedStoredNSError {
 }
 
 extension CBATTError {
+    /// Whether two errors have the same code and user info, as `NSError` equality on Apple platforms.
+    ///
+    /// Written out because `NSError.isEqual(_:)` and `NSError.hash` trap in swift-corelibs-foundation.
+    public static func == (lhs: CBATTError, rhs: CBATTError) -> Bool {
+        lhs._nsError.code == rhs._nsError.code
+            && NSDictionary(dictionary: lhs._nsError.userInfo).isEqual(NSDictionary(dictionary: rhs._nsError.userInfo))
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(_nsError.code)
+    }
+
+    /// The hash of ``hash(into:)``; `_BridgedStoredNSError`'s own `hashValue` recurses without end on Linux.
+    public var hashValue: Int {
+        var hasher = Hasher()
+        hash(into: &hasher)
+        return hasher.finalize()
+    }
+}
+
+extension CBATTError {
     /// The description iOS 18.2 gives ATT errors whose code has no ``Code`` case.
     static let unknownCodeDescription = "Unknown ATT error."
 

@@ -112,6 +112,27 @@ public struct CBError: _BridgedStoredNSError {
 }
 
 extension CBError {
+    /// Whether two errors have the same code and user info, as `NSError` equality on Apple platforms.
+    ///
+    /// Written out because `NSError.isEqual(_:)` and `NSError.hash` trap in swift-corelibs-foundation.
+    public static func == (lhs: CBError, rhs: CBError) -> Bool {
+        lhs._nsError.code == rhs._nsError.code
+            && NSDictionary(dictionary: lhs._nsError.userInfo).isEqual(NSDictionary(dictionary: rhs._nsError.userInfo))
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(_nsError.code)
+    }
+
+    /// The hash of ``hash(into:)``; `_BridgedStoredNSError`'s own `hashValue` recurses without end on Linux.
+    public var hashValue: Int {
+        var hasher = Hasher()
+        hash(into: &hasher)
+        return hasher.finalize()
+    }
+}
+
+extension CBError {
     /// The error as CoreBluetooth hands it to a delegate: Apple's description, where iOS 18 has one,
     /// under `NSLocalizedDescriptionKey`.
     ///

@@ -75,7 +75,7 @@ public final class CBUUID: NSObject, NSCopying, Sendable {
     /// The UUID's bytes, most significant first: 2, 4 or 16 of them, by the form it was made in.
     public var data: Data {
         let byteCount = bluetoothUUID.bitWidth / 8
-        let value = bluetoothUUID.uuid128 >> (128 - 8 * UInt128(byteCount))
+        let value = byteCount == 16 ? bluetoothUUID.uuid128 : bluetoothUUID.uuid128 >> 96
         return Data((0..<byteCount).reversed().map { UInt8(truncatingIfNeeded: value >> (8 * UInt128($0))) })
     }
 
