@@ -43,7 +43,11 @@ struct CBErrorTests {
         #expect(matchedStatic)
 
         var matchedWhere = false
-        do { try fail() } catch let error as CBError where error.code == .connectionFailed { matchedWhere = true } catch {}
+        do {
+            try fail()
+        } catch let error as CBError where error.code == .connectionFailed {
+            matchedWhere = true
+        } catch {}
         #expect(matchedWhere)
 
         var matchedOther = false

@@ -3,8 +3,20 @@ import Testing
 
 @testable import CoreBluetooth
 
+/// Apps keep UUIDs in globals and static constants; in Swift 6 mode that compiles only because `CBUUID` is `Sendable`.
+let heartRateService = CBUUID(string: "180D")
+
 @Suite("CBUUID")
 struct CBUUIDTests {
+    static let heartRateMeasurement = CBUUID(string: "2A37")
+
+    @Test("a CBUUID can be a global or static constant and be used from another task")
+    func sendable() async {
+        let measurement = await Task.detached { Self.heartRateMeasurement.uuidString }.value
+        #expect(measurement == "2A37")
+        #expect(heartRateService.description == "Heart Rate")
+    }
+
     @Test("uuidString keeps the form the UUID was made in, upper case", arguments: [
         ("180d", "180D"),
         ("0x180d", "180D"),
@@ -24,7 +36,9 @@ struct CBUUIDTests {
         #expect(CBUUID(string: "12345678").data == Data([0x12, 0x34, 0x56, 0x78]))
         #expect(
             CBUUID(string: "0000180D-0000-1000-8000-00805F9B34FB").data
-                == Data([0x00, 0x00, 0x18, 0x0D, 0x00, 0x00, 0x10, 0x00, 0x80, 0x00, 0x00, 0x80, 0x5F, 0x9B, 0x34, 0xFB]))
+                == Data([
+                    0x00, 0x00, 0x18, 0x0D, 0x00, 0x00, 0x10, 0x00, 0x80, 0x00, 0x00, 0x80, 0x5F, 0x9B, 0x34, 0xFB,
+                ]))
     }
 
     @Test("init(data:) reads each length in the form it implies and round-trips through data", arguments: [
