@@ -7,10 +7,6 @@ open class CBCentral: CBPeer {
         min(max(mtu - 3, 0), 512)
     }
 
-    override init(identifier: UUID) {
-        super.init(identifier: identifier)
-    }
-
     /// The central as Apple describes it: `<CBCentral: 0x… identifier = …, MTU = 20>`, where "MTU" is
     /// ``maximumUpdateValueLength``.
     open override var description: String {
