@@ -1,5 +1,3 @@
-import Host
-
-/// The CoreBluetooth API (`CBCentralManager`, `CBPeripheral`, `CBPeripheralManager`, ...) is built here
-/// on the `Host` stack; until it lands this module exports nothing.
-enum CoreBluetoothModule {}
+/// Apps that write only `import CoreBluetooth` use `Data`, `UUID` and `DispatchQueue` as they do on Apple platforms,
+/// where the CoreBluetooth module brings Foundation with it.
+@_exported import Foundation

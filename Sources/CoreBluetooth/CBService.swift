@@ -1,0 +1,24 @@
+/// A GATT service: a group of characteristics and included services, either discovered on a remote peripheral
+/// or, as ``CBMutableService``, published by the local peripheral manager.
+///
+/// Bluetooth Core Specification Vol 3, Part G, 3.1.
+open class CBService: CBAttribute {
+    /// Whether the service is primary rather than secondary.
+    open internal(set) var isPrimary: Bool
+
+    /// The services this service includes; nil until they are discovered.
+    open internal(set) var includedServices: [CBService]?
+
+    /// The service's characteristics; nil until they are discovered.
+    open internal(set) var characteristics: [CBCharacteristic]?
+
+    init(uuid: CBUUID, isPrimary: Bool) {
+        self.isPrimary = isPrimary
+        super.init(uuid: uuid)
+    }
+
+    /// The service as Apple describes it: `<CBService: 0x…, isPrimary = YES, UUID = Heart Rate>`.
+    open override var description: String {
+        "<\(type(of: self)): \(addressDescription), isPrimary = \(isPrimary ? "YES" : "NO"), UUID = \(uuid)>"
+    }
+}
