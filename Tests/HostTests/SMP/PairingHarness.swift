@@ -78,6 +78,8 @@ struct PairingHarness {
     var tamper: (Side, SMPPDU) -> SMPPDU? = { _, pdu in pdu }
     /// The key size the controllers report when encryption starts.
     var reportedKeySize: UInt8?
+    /// Whether the controllers manage to encrypt the link when both sides have the same key.
+    var encryptionSucceeds = true
 
     private(set) var sent: [Side: [SMPPDU]] = [.initiator: [], .responder: []]
     private(set) var displayed: [Side: UInt32] = [:]
@@ -152,7 +154,7 @@ struct PairingHarness {
                 encryptionKeys[side] = ltk
                 let peerKey = session(side.other).longTermKey(forEDIV: ediv, rand: rand)
                 encryptionKeys[side.other] = peerKey
-                let enabled = peerKey == ltk
+                let enabled = encryptionSucceeds && peerKey == ltk
                 queue.append(.encryption(side, enabled: enabled))
                 queue.append(.encryption(side.other, enabled: enabled))
             case .displayPasskey(let passkey):
@@ -191,7 +193,7 @@ struct PairingHarness {
             case .passkey(let side):
                 if let passkey = typedPasskey[side] ?? displayed[side.other] {
                     apply(side, withSession(side) { $0.enterPasskey(passkey) })
-                } else if !queue.isEmpty {
+                } else if queue.contains(where: { if case .passkey = $0 { false } else { true } }) {
                     queue.append(event)
                 }
             case .compare(let side):
