@@ -12,6 +12,7 @@ public protocol PairingRandomness: RandomNumberGenerator, Sendable {
 }
 
 extension PairingRandomness {
+    /// Draws a 128-bit value from two 64-bit ones.
     public mutating func next128() -> UInt128 {
         next()
     }
