@@ -14,7 +14,7 @@ struct PairingNegotiation: Sendable {
 
 /// What one pairing has learnt and computed so far; cleared when the pairing ends.
 struct PairingContext: Sendable {
-    /// The Pairing Request sent (initiator) or received (responder).
+    /// The Pairing Request sent, while the initiator waits for the response.
     var request: PairingFeatures?
     var negotiation: PairingNegotiation?
     /// MITM wish from a received Security Request, added to the Pairing Request.

@@ -57,7 +57,6 @@ extension PairingSession {
             maximumEncryptionKeySize: offeredKeySize,
             initiatorKeyDistribution: initiatorKeys.intersection(Self.supportedKeys),
             responderKeyDistribution: responderKeys.intersection(Self.supportedKeys))
-        context.request = request
         context.negotiation = try negotiate(request: request, response: response)
         return [.send(.pairingResponse(response))] + (try beginAuthentication())
     }
