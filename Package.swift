@@ -35,7 +35,7 @@ let package = Package(
                 .product(name: "_CryptoExtras", package: "swift-crypto"),
             ]
         ),
-        .target(name: "CoreBluetooth", dependencies: ["Host"]),
+        .target(name: "CoreBluetooth", dependencies: ["Host", "HCI", "VirtualRadio"]),
         .executableTarget(
             name: "bluetooth",
             dependencies: [
@@ -47,7 +47,7 @@ let package = Package(
         .testTarget(name: "HCITests", dependencies: ["HCI"]),
         .testTarget(name: "HostTests", dependencies: ["Host", "HCI", "VirtualRadio"]),
         .testTarget(name: "VirtualRadioTests", dependencies: ["VirtualRadio", "HCI"]),
-        .testTarget(name: "CoreBluetoothTests", dependencies: ["CoreBluetooth"]),
+        .testTarget(name: "CoreBluetoothTests", dependencies: ["CoreBluetooth", "Host", "HCI", "VirtualRadio"]),
         .testTarget(name: "bluetoothTests", dependencies: ["bluetooth", "HCI"]),
         .testTarget(
             name: "InteropTests", dependencies: ["Host", "HCI", "VirtualRadio"], exclude: ["bumble"]),
