@@ -45,12 +45,13 @@ let package = Package(
             ]
         ),
         .testTarget(name: "HCITests", dependencies: ["HCI"]),
-        .testTarget(name: "HostTests", dependencies: ["Host", "HCI", "VirtualRadio"]),
+        .target(name: "HostTestSupport", dependencies: ["Host", "HCI"], path: "Tests/HostTestSupport"),
+        .testTarget(name: "HostTests", dependencies: ["Host", "HCI", "VirtualRadio", "HostTestSupport"]),
         .testTarget(name: "VirtualRadioTests", dependencies: ["VirtualRadio", "HCI"]),
         .testTarget(name: "CoreBluetoothTests", dependencies: ["CoreBluetooth", "Host", "HCI", "VirtualRadio"]),
         .testTarget(name: "bluetoothTests", dependencies: ["bluetooth", "HCI"]),
         .testTarget(
-            name: "InteropTests", dependencies: ["Host", "HCI", "VirtualRadio"], exclude: ["bumble"]),
+            name: "InteropTests", dependencies: ["Host", "HCI", "VirtualRadio", "HostTestSupport"], exclude: ["bumble"]),
     ],
     swiftLanguageModes: [.v6]
 )

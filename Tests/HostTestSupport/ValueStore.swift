@@ -4,15 +4,17 @@ import Synchronization
 
 /// The application behind a test peripheral: holds dynamic values by handle and answers the
 /// server's deferred reads and writes from them.
-final class ValueStore: Sendable {
+public final class ValueStore: Sendable {
+    public init() {}
+
     private let values = Mutex<[AttributeHandle: [UInt8]]>([:])
 
-    subscript(handle: AttributeHandle) -> [UInt8]? {
+    public subscript(handle: AttributeHandle) -> [UInt8]? {
         get { values.withLock { $0[handle] } }
         set { values.withLock { $0[handle] = newValue } }
     }
 
-    func answer(_ request: GATTServerRequest) -> GATTServerRequest.Answer {
+    public func answer(_ request: GATTServerRequest) -> GATTServerRequest.Answer {
         switch request.kind {
         case .read(let reads):
             return .values(reads.map { read in Array((self[read.handle] ?? []).dropFirst(read.offset)) })

@@ -4,7 +4,7 @@ import Testing
 
 /// Reads a host's event stream in the background and lets a test wait for the next event that
 /// matches, keeping the others in order for later waits.
-final class EventRecorder: Sendable {
+public final class EventRecorder: Sendable {
     private struct State {
         var buffered: [HostEvent] = []
         var waiters: [(id: Int, match: (HostEvent) -> Bool, continuation: CheckedContinuation<HostEvent?, Never>)] = []
@@ -15,7 +15,7 @@ final class EventRecorder: Sendable {
 
     private let state = Mutex(State())
 
-    init(_ events: AsyncStream<HostEvent>) {
+    public init(_ events: AsyncStream<HostEvent>) {
         Task { [weak self] in
             for await event in events { self?.received(event) }
             self?.ended()
@@ -23,14 +23,14 @@ final class EventRecorder: Sendable {
     }
 
     /// Runs for every event as it arrives, before waits see it.
-    var onEvent: (@Sendable (HostEvent) -> Void)? {
+    public var onEvent: (@Sendable (HostEvent) -> Void)? {
         get { state.withLock { $0.onEvent } }
         set { state.withLock { $0.onEvent = newValue } }
     }
 
     /// Waits for the next event `extract` accepts (buffered ones first) and returns what it extracted.
     @discardableResult
-    func next<T: Sendable>(
+    public func next<T: Sendable>(
         sourceLocation: SourceLocation = #_sourceLocation, _ extract: @escaping @Sendable (HostEvent) -> T?
     ) async throws -> T {
         let event = await withCheckedContinuation { (continuation: CheckedContinuation<HostEvent?, Never>) in
@@ -50,7 +50,7 @@ final class EventRecorder: Sendable {
     }
 
     /// The events received and not yet taken by a wait, oldest first; they stay buffered.
-    var pending: [HostEvent] { state.withLock { $0.buffered } }
+    public var pending: [HostEvent] { state.withLock { $0.buffered } }
 
     private func received(_ event: HostEvent) {
         let handler = state.withLock { $0.onEvent }

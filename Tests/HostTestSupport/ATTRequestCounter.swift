@@ -4,17 +4,17 @@ import Synchronization
 
 /// A transport that passes everything through and counts the ATT requests the host sends, by opcode,
 /// so tests can count a procedure's round trips.
-final class ATTRequestCounter: HCITransport {
+public final class ATTRequestCounter: HCITransport {
     private let inner: any HCITransport
     private let counts = Mutex<[ATTOpcode: Int]>([:])
 
-    init(wrapping inner: any HCITransport) {
+    public init(wrapping inner: any HCITransport) {
         self.inner = inner
     }
 
-    var incoming: AsyncThrowingStream<HCIPacket, any Error> { inner.incoming }
+    public var incoming: AsyncThrowingStream<HCIPacket, any Error> { inner.incoming }
 
-    func send(_ packet: HCIPacket) async throws(TransportError) {
+    public func send(_ packet: HCIPacket) async throws(TransportError) {
         if case .acl(let data) = packet, data.boundary.isFirst, data.data.count >= 5,
             data.data[2] == 0x04, data.data[3] == 0x00
         {
@@ -24,18 +24,18 @@ final class ATTRequestCounter: HCITransport {
         try await inner.send(packet)
     }
 
-    func close() async {
+    public func close() async {
         await inner.close()
     }
 
     /// Requests sent so far, all kinds together.
-    var total: Int { counts.withLock { $0.values.reduce(0, +) } }
+    public var total: Int { counts.withLock { $0.values.reduce(0, +) } }
 
     /// Requests sent so far, by opcode.
-    var byOpcode: [ATTOpcode: Int] { counts.withLock { $0 } }
+    public var byOpcode: [ATTOpcode: Int] { counts.withLock { $0 } }
 
     /// Forgets the counts so far.
-    func reset() {
+    public func reset() {
         counts.withLock { $0 = [:] }
     }
 }
