@@ -44,6 +44,9 @@ extension BluetoothHost {
         return try outcome.get()
     }
 
+    /// Whether a connection attempt is under way.
+    public var isConnecting: Bool { pendingConnection != nil }
+
     /// Cancels the connection attempt under way, if any; its caller gets ``HostError/connectionCancelled(_:)``.
     public func cancelConnect() async {
         guard let pending = pendingConnection else { return }

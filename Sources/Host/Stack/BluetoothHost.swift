@@ -7,11 +7,11 @@ import Logging
 /// Everything the layer above must learn arrives on ``events``, in the order it happened.
 public actor BluetoothHost {
     /// The channel to the controller.
-    public let controller: ControllerChannel
+    public nonisolated let controller: ControllerChannel
     /// What the start-up sequence learned about the controller and the address it set up.
-    public let controllerInfo: ControllerInfo
+    public nonisolated let controllerInfo: ControllerInfo
     /// The configuration the host was started with.
-    public let configuration: HostConfiguration
+    public nonisolated let configuration: HostConfiguration
     /// Everything the layer above must learn, in order. It has one consumer.
     public nonisolated let events: AsyncStream<HostEvent>
 
