@@ -157,6 +157,7 @@ extension BluetoothHost {
         guard let connection = connections.removeValue(forKey: handle) else { return }
         if pendingConnection?.handle == handle { finishPendingConnection(.failure(.disconnected(handle, reason: reason))) }
         connection.cancelTimers()
+        closeChannels(of: connection)
         connection.bearer.disconnected(reason: reason)
         server.disconnected(handle)
         emit(.disconnected(handle, reason: reason))

@@ -29,7 +29,9 @@ extension BluetoothHost {
         case .smp:
             securityManagerReceived(frame.payload, on: connection)
         default:
-            logger.debug("L2CAP frame for channel \(frame.channelID) on \(connection.link.handle) dropped")
+            if !channelFrame(frame, on: connection) {
+                logger.debug("L2CAP frame for channel \(frame.channelID) on \(connection.link.handle) dropped")
+            }
         }
     }
 
@@ -55,7 +57,7 @@ extension BluetoothHost {
         }
     }
 
-    private func perform(_ actions: [SignalingAction], on connection: HostConnection) {
+    func perform(_ actions: [SignalingAction], on connection: HostConnection) {
         let handle = connection.link.handle
         for action in actions {
             switch action {
@@ -71,11 +73,12 @@ extension BluetoothHost {
             case .updateConnectionParameters(let request):
                 updateParameters(request, on: handle)
             case .received(let command):
-                refuse(command, on: connection)
+                channelSignal(command, on: connection)
             case .responseReceived(let request, let response):
-                logger.debug("signaling answer on \(handle) to \(request): \(response)")
+                channelAnswer(to: request, response, on: connection)
             case .responseTimedOut(let request):
                 logger.warning("signaling request on \(handle) unanswered: \(request)")
+                channelAnswer(to: request, nil, on: connection)
             case .dropped(let reason):
                 logger.warning("signaling command on \(handle) dropped: \(reason)")
             }
@@ -99,25 +102,6 @@ extension BluetoothHost {
             } catch {
                 logger.warning("connection parameters on \(handle) not updated: \(error)")
             }
-        }
-    }
-
-    /// Answers the channel-layer requests no service here takes: credit-based connections are refused
-    /// with SPSM Not Supported, disconnection of an unknown channel with Invalid CID.
-    private func refuse(_ command: SignalingCommand, on connection: HostConnection) {
-        switch command {
-        case .leCreditBasedConnectionRequest(let identifier, _):
-            send(
-                SignalingCommand.leCreditBasedConnectionResponse(
-                    identifier: identifier, .refused(.spsmNotSupported)
-                ).encoded, on: .leSignaling, to: connection.link.handle)
-        case .disconnectionRequest(let identifier, let request):
-            let reject = CommandReject.invalidCID(local: request.destinationCID, remote: request.sourceCID)
-            send(
-                SignalingCommand.commandReject(identifier: identifier, reject).encoded, on: .leSignaling,
-                to: connection.link.handle)
-        default:
-            logger.debug("signaling command on \(connection.link.handle) ignored: \(command)")
         }
     }
 }

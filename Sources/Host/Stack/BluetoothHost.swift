@@ -24,6 +24,7 @@ public actor BluetoothHost {
     var nextAttemptID: UInt64 = 0
     var disconnectionWaiters: [ConnectionHandle: [CheckedContinuation<Void, Never>]] = [:]
     var stopped = false
+    var publishedSPSMs: Set<SPSM> = []
 
     /// Brings the controller behind `transport` up and starts the host on it.
     public static func start(

@@ -12,6 +12,7 @@ final class HostConnection {
     var signalingTimers: [UInt8: Task<Void, Never>] = [:]
     var cache = GATTDatabaseCache()
     var security = LinkSecurity.unencrypted
+    var channels: [L2CAPChannelID: HostChannel] = [:]
 
     init(link: HostLink, maximumPDUSize: Int, bearer: ATTBearer) {
         self.link = link

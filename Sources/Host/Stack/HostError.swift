@@ -22,6 +22,16 @@ public enum HostError: Error, Equatable, Sendable {
     case att(ConnectionHandle, ATTBearerError)
     /// The characteristic has no Client Characteristic Configuration descriptor to subscribe with.
     case noClientConfiguration(ConnectionHandle, characteristic: AttributeHandle)
+    /// Every dynamic SPSM is already published.
+    case noFreeSPSM
+    /// Every dynamic channel identifier of the link is in use.
+    case noFreeChannel(ConnectionHandle)
+    /// The link has no credit-based channel with this identifier.
+    case noSuchChannel(ConnectionHandle, L2CAPChannelID)
+    /// A credit-based channel refused the operation.
+    case channel(ConnectionHandle, CreditBasedChannelError)
+    /// A credit-based channel closed, or never opened, for this reason.
+    case channelClosed(ConnectionHandle, L2CAPChannelID, CreditBasedChannelCloseReason)
     /// The advertisement does not fit in legacy advertising and scan response data.
     case advertisingData(AdvertisingLayoutError)
     /// The GATT server refused a change to its database.
@@ -44,6 +54,11 @@ extension HostError: CustomStringConvertible {
         case .att(let handle, let error): "on connection \(handle): ATT \(error)"
         case .noClientConfiguration(let handle, let characteristic):
             "on connection \(handle): characteristic \(characteristic) has no client configuration descriptor"
+        case .noFreeSPSM: "no dynamic SPSM is free"
+        case .noFreeChannel(let handle): "connection \(handle) has no free channel identifier"
+        case .noSuchChannel(let handle, let cid): "connection \(handle) has no channel \(cid)"
+        case .channel(let handle, let error): "channel on connection \(handle): \(error)"
+        case .channelClosed(let handle, let cid, let reason): "channel \(cid) on connection \(handle) closed: \(reason)"
         case .advertisingData(let error): "advertisement: \(error)"
         case .database(let error): "GATT database: \(error)"
         case .stopped: "the host has stopped"

@@ -21,6 +21,12 @@ public enum HostEvent: Sendable, Equatable {
     case serverRequest(GATTServerRequest)
     /// Our GATT server's subscriptions, confirmations and transmit readiness.
     case server(GATTServerEvent)
+    /// A peer opened a credit-based channel to a service we published.
+    case channelOpened(L2CAPChannelInfo)
+    /// An SDU arrived on a credit-based channel.
+    case channelData(ConnectionHandle, L2CAPChannelID, [UInt8])
+    /// A credit-based channel closed (not reported for a channel whose opening failed: its opener hears it).
+    case channelClosed(ConnectionHandle, L2CAPChannelID, reason: CreditBasedChannelCloseReason)
     /// The link's connection parameters changed.
     case connectionUpdated(ConnectionHandle, interval: UInt16, latency: UInt16, supervisionTimeout: UInt16)
 }
