@@ -1,3 +1,4 @@
+import DequeModule
 import HCI
 
 /// The host's end of one controller: sends commands under the controller's credit and matches
@@ -21,7 +22,8 @@ public actor ControllerChannel {
     private var nextID: UInt64 = 0
     private var flow = ACLFlowControl(bufferCount: 1)
     private var aclFragmentLength = 27
-    private var aclWaiting: [ACLDataPacket] = []
+    private var aclWaiting: Deque<ACLDataPacket> = []
+    private var roomWaiters: [CheckedContinuation<Void, Never>] = []
     private let aclQueueLimit: Int
     private var events: [KnownEvent] = []
     private var eventWaiters: [UInt64: EventWaiter] = [:]
@@ -184,6 +186,16 @@ public actor ControllerChannel {
         pumpACL()
     }
 
+    /// Sends one L2CAP PDU like ``sendACL(handle:pdu:)``, first waiting while the ACL queue has no
+    /// room for it, so a fast sender is slowed to the controller's pace instead of refused.
+    public func sendACLWhenRoom(handle: ConnectionHandle, pdu: [UInt8]) async throws(HCIError) {
+        let fragments = Swift.max(1, (pdu.count + aclFragmentLength - 1) / aclFragmentLength)
+        while failure == nil, !aclWaiting.isEmpty, aclWaiting.count + fragments > aclQueueLimit {
+            await withCheckedContinuation { roomWaiters.append($0) }
+        }
+        try sendACL(handle: handle, pdu: pdu)
+    }
+
     /// ACL packets waiting for a controller buffer.
     public var queuedACLPackets: Int { aclWaiting.count }
 
@@ -195,6 +207,13 @@ public actor ControllerChannel {
             aclWaiting.removeFirst()
             outbound.yield(.acl(packet))
         }
+        if !roomWaiters.isEmpty, aclWaiting.count < aclQueueLimit { wakeRoomWaiters() }
+    }
+
+    private func wakeRoomWaiters() {
+        let waiters = roomWaiters
+        roomWaiters = []
+        for waiter in waiters { waiter.resume() }
     }
 
     // MARK: Receiving
@@ -283,6 +302,7 @@ public actor ControllerChannel {
         for (_, waiter) in aclWaiters { waiter.continuation.resume(throwing: error) }
         aclWaiters = [:]
         subscriber?.finish()
+        wakeRoomWaiters()
     }
 
     /// Hands every later event and ACL fragment to the returned stream, in arrival order; the

@@ -17,6 +17,11 @@ public final class GATTServerBearerAdapter {
     /// Without a handler every deferred request is refused with Unlikely Error.
     public var requestHandler: ((GATTServerRequest) -> Void)?
 
+    /// Says whether a connection can take another notification or indication now; without it every
+    /// queued PDU is sent at once. When it says no, the rest stay in the server's transmit queue until
+    /// ``transmitReady(on:isolation:)``.
+    public var canTransmit: ((ConnectionHandle) -> Bool)?
+
     /// Learns the server's events (subscriptions, confirmations, transmit readiness) as they happen.
     public var eventHandler: ((GATTServerEvent) -> Void)?
 
@@ -152,7 +157,7 @@ public final class GATTServerBearerAdapter {
 
     private func sendQueued(on connection: ConnectionHandle, isolation: isolated (any Actor)?) {
         guard let bearer = links[connection]?.bearer else { return }
-        while let pdu = server.nextOutgoingPDU(for: connection) {
+        while canTransmit?(connection) ?? true, let pdu = server.nextOutgoingPDU(for: connection) {
             switch pdu {
             case .handleValueNotification(let notification):
                 do {
@@ -176,6 +181,12 @@ public final class GATTServerBearerAdapter {
                 logger.error("unexpected outgoing GATT PDU \(pdu.opcode.name)")
             }
         }
+    }
+
+    /// Sends what waits in a connection's transmit queue, now that the connection can take it.
+    public func transmitReady(on connection: ConnectionHandle, isolation: isolated (any Actor)? = #isolation) {
+        sendQueued(on: connection, isolation: isolation)
+        publishEvents()
     }
 
     private func indicationConfirmed(on connection: ConnectionHandle, isolation: isolated (any Actor)?) {

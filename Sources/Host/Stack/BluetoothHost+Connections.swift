@@ -136,8 +136,8 @@ extension BluetoothHost {
         let handle = link.handle
         let bearer = ATTBearer(
             localMTU: configuration.preferredMTU, clock: configuration.clock, logger: logger
-        ) { [outbound] pdu in
-            outbound.yield((handle, BasicFrame(channelID: .att, payload: pdu).encoded))
+        ) { pdu in
+            self.transmit(BasicFrame(channelID: .att, payload: pdu).encoded, to: handle)
         }
         let connection = HostConnection(
             link: link, maximumPDUSize: configuration.maximumL2CAPPDUSize, bearer: bearer)
@@ -157,6 +157,7 @@ extension BluetoothHost {
         guard let connection = connections.removeValue(forKey: handle) else { return }
         if pendingConnection?.handle == handle { finishPendingConnection(.failure(.disconnected(handle, reason: reason))) }
         connection.cancelTimers()
+        congested.remove(handle)
         closeChannels(of: connection)
         connection.bearer.disconnected(reason: reason)
         server.disconnected(handle)

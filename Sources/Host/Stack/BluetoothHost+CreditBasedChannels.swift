@@ -158,7 +158,7 @@ extension BluetoothHost {
             case .respond(let command):
                 respond(command, on: connection)
             case .send(let frame):
-                outbound.yield((handle, frame.encoded))
+                transmit(frame.encoded, to: handle)
             case .deliver(let sdu):
                 emit(.channelData(handle, cid, sdu))
                 update(cid, of: connection) { $0.sduConsumed() }

@@ -136,13 +136,23 @@ extension BluetoothHost {
         try await run(GATTClientReliableWrite(writes: writes, mtu: mtu), on: handle)
     }
 
+    /// Whether a write without response may be sent now; when false,
+    /// ``HostEvent/readyToWriteWithoutResponse(_:)`` follows once the link drains.
+    public func canSendWriteWithoutResponse(on handle: ConnectionHandle) -> Bool {
+        !isCongested(handle)
+    }
+
     /// Sends a Write Without Response (at most ATT_MTU - 3 bytes); nothing acknowledges it.
+    ///
+    /// - Throws: ``ATTBearerError/queueFull`` (as ``HostError/att(_:_:)``) when the link is congested
+    ///   (see ``canSendWriteWithoutResponse(on:)``), so that no write is queued without bound.
     ///
     /// Bluetooth Core Specification Vol 3, Part G, 4.9.1.
     public func writeWithoutResponse(
         _ value: [UInt8], to attribute: AttributeHandle, on handle: ConnectionHandle
     ) throws(HostError) {
         let bearer = try connection(handle).bearer
+        guard !isCongested(handle) else { throw .att(handle, .queueFull) }
         let write: GATTClientWriteWithoutResponse
         do {
             write = try GATTClientWriteWithoutResponse(handle: attribute, value: value, mtu: bearer.mtu)

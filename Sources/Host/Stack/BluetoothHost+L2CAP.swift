@@ -36,7 +36,7 @@ extension BluetoothHost {
     }
 
     func send(_ payload: [UInt8], on channel: L2CAPChannelID, to handle: ConnectionHandle) {
-        outbound.yield((handle, BasicFrame(channelID: channel, payload: payload).encoded))
+        transmit(BasicFrame(channelID: channel, payload: payload).encoded, to: handle)
     }
 
     /// As peripheral, asks the central for new connection parameters with an L2CAP Connection

@@ -25,6 +25,12 @@ public actor BluetoothHost {
     var disconnectionWaiters: [ConnectionHandle: [CheckedContinuation<Void, Never>]] = [:]
     var stopped = false
     var publishedSPSMs: Set<SPSM> = []
+    /// L2CAP PDUs handed to the outbound queue and not yet taken by the controller channel, per link.
+    var backlog: [ConnectionHandle: Int] = [:]
+    /// Links whose backlog reached ``transmitHighWater``; they hear when it falls again.
+    var congested: Set<ConnectionHandle> = []
+    /// The backlog at which a link stops taking notifications and writes without response.
+    static let transmitHighWater = 8
 
     /// Brings the controller behind `transport` up and starts the host on it.
     public static func start(
@@ -70,13 +76,14 @@ public actor BluetoothHost {
         self.outbound = outbound
         server = GATTServerBearerAdapter(
             server: GATTServer(database: database, configuration: configuration.server), logger: logger)
-        Task { [controller, logger] in
+        Task { [weak self, controller, logger] in
             for await (handle, pdu) in outgoing {
                 do {
-                    try await controller.sendACL(handle: handle, pdu: pdu)
+                    try await controller.sendACLWhenRoom(handle: handle, pdu: pdu)
                 } catch {
                     logger.warning("L2CAP PDU for \(handle) not sent: \(error)")
                 }
+                await self?.accepted(handle)
             }
         }
     }
@@ -84,6 +91,7 @@ public actor BluetoothHost {
     private func run(_ inputs: AsyncStream<ControllerInput>) {
         server.requestHandler = { request in self.emit(.serverRequest(request)) }
         server.eventHandler = { event in self.emit(.server(event)) }
+        server.canTransmit = { handle in !self.isCongested(handle) }
         Task {
             for await input in inputs {
                 self.handle(input)
@@ -147,6 +155,29 @@ public actor BluetoothHost {
         failPendingConnection(.stopped)
         outbound.finish()
         eventSink.finish()
+    }
+
+    /// Queues one L2CAP PDU (header included) for the controller on a link.
+    func transmit(_ pdu: [UInt8], to handle: ConnectionHandle) {
+        backlog[handle, default: 0] += 1
+        outbound.yield((handle, pdu))
+    }
+
+    /// Whether a link's outbound backlog is at its high-water mark; a congested link is told when it clears.
+    func isCongested(_ handle: ConnectionHandle) -> Bool {
+        guard backlog[handle, default: 0] >= Self.transmitHighWater else { return false }
+        congested.insert(handle)
+        return true
+    }
+
+    private func accepted(_ handle: ConnectionHandle) {
+        let remaining = max(0, backlog[handle, default: 0] - 1)
+        backlog[handle] = remaining == 0 ? nil : remaining
+        guard remaining < Self.transmitHighWater, congested.remove(handle) != nil, connections[handle] != nil else {
+            return
+        }
+        server.transmitReady(on: handle)
+        emit(.readyToWriteWithoutResponse(handle))
     }
 
     /// The link on `handle`, if it is up.

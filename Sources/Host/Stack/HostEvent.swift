@@ -27,6 +27,8 @@ public enum HostEvent: Sendable, Equatable {
     case channelData(ConnectionHandle, L2CAPChannelID, [UInt8])
     /// A credit-based channel closed (not reported for a channel whose opening failed: its opener hears it).
     case channelClosed(ConnectionHandle, L2CAPChannelID, reason: CreditBasedChannelCloseReason)
+    /// Writes without response may be sent on the link again: its outbound backlog fell below the high-water mark.
+    case readyToWriteWithoutResponse(ConnectionHandle)
     /// The link's connection parameters changed.
     case connectionUpdated(ConnectionHandle, interval: UInt16, latency: UInt16, supervisionTimeout: UInt16)
 }

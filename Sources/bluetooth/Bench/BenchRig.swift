@@ -1,0 +1,60 @@
+import HCI
+import Host
+import VirtualRadio
+
+/// A central and a peripheral host joined over a private virtual air, with one echo characteristic,
+/// for the benchmarks to drive.
+struct BenchRig {
+    static let service = BluetoothUUID(uuid16: 0xFEB0)
+    static let echo = BluetoothUUID(uuid16: 0xFEB1)
+
+    let central: BluetoothHost
+    let peripheral: BluetoothHost
+    let link: HostLink
+    let peripheralLink: ConnectionHandle
+    let echoHandle: AttributeHandle
+
+    /// Starts both hosts, connects them, and discovers the database from the central.
+    static func start() async throws -> BenchRig {
+        let air = Air()
+        let central = try await BluetoothHost.start(transport: await air.makeController())
+        let peripheralAddress = BluetoothAddress(rawValue: 0xC0BE_0000_0001)
+        let peripheral = try await BluetoothHost.start(
+            transport: await air.makeController(),
+            configuration: HostConfiguration(
+                setup: .init(staticRandomAddress: peripheralAddress), deviceName: "Bench",
+                services: [
+                    ServiceDefinition(
+                        uuid: service,
+                        characteristics: [
+                            CharacteristicDefinition(
+                                uuid: echo, properties: [.read, .write, .writeWithoutResponse, .notify],
+                                permissions: [.readable, .writeable])
+                        ])
+                ]))
+        try await peripheral.startAdvertising(AdvertisementContent(localName: "Bench"))
+        let link = try await central.connect(to: peripheralAddress, type: .random, timeout: .seconds(10))
+        guard let echoHandle = await peripheral.database.service(service)?.characteristic(echo)?.valueHandle,
+            let peripheralLink = await peripheral.links.first?.handle
+        else { throw BenchError.setUp("the bench service is missing") }
+        return BenchRig(
+            central: central, peripheral: peripheral, link: link, peripheralLink: peripheralLink,
+            echoHandle: echoHandle)
+    }
+
+    func stop() async {
+        await central.stop()
+        await peripheral.stop()
+    }
+}
+
+/// Why a benchmark could not run.
+enum BenchError: Error, CustomStringConvertible {
+    case setUp(String)
+
+    var description: String {
+        switch self {
+        case .setUp(let reason): "bench set-up failed: \(reason)"
+        }
+    }
+}
