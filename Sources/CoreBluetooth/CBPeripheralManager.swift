@@ -44,8 +44,12 @@ open class CBPeripheralManager: CBManager, @unchecked Sendable {
     }
 
     /// Makes a manager with no delegate whose callbacks would run on the main queue.
-    public override convenience init() {
-        self.init(delegate: nil, queue: nil, options: nil)
+    public override init() {
+        queue = .main
+        let (stream, continuation) = AsyncStream.makeStream(of: Operation.self)
+        operations = continuation
+        super.init()
+        launch(stream, options: nil)
     }
 
     /// Makes a manager whose delegate callbacks run on `queue` (the main queue when nil).
@@ -64,15 +68,20 @@ open class CBPeripheralManager: CBManager, @unchecked Sendable {
         let (stream, continuation) = AsyncStream.makeStream(of: Operation.self)
         operations = continuation
         super.init()
-        self.queue.setSpecific(key: queueKey, value: true)
+        launch(stream, options: options)
+    }
+
+    /// Marks the queue as the manager's and starts the worker that brings the host up and runs host calls.
+    private func launch(_ stream: AsyncStream<Operation>, options: [String: Any]?) {
+        queue.setSpecific(key: queueKey, value: true)
         let spec: Result<TransportSpec, TransportError>
         do {
             spec = .success(try ManagerHost.transportSpec(options: options))
         } catch {
             spec = .failure(error)
         }
-        Task { [weak self] in
-            await Self.work(spec: spec, operations: stream, manager: self)
+        Task { [weak self, queue] in
+            await Self.work(spec: spec, operations: stream, queue: queue) { [weak self] in self }
         }
     }
 
@@ -158,27 +167,22 @@ open class CBPeripheralManager: CBManager, @unchecked Sendable {
     /// Starts the host, reports it, forwards its events to the manager's queue, then runs every operation in order;
     /// stops the host once the manager is gone.
     private static func work(
-        spec: Result<TransportSpec, TransportError>, operations: AsyncStream<Operation>,
-        manager: CBPeripheralManager?
+        spec: Result<TransportSpec, TransportError>, operations: AsyncStream<Operation>, queue: DispatchQueue,
+        manager: @escaping @Sendable () -> CBPeripheralManager?
     ) async {
-        weak let manager = manager
         let host: BluetoothHost
         do {
             host = try await ManagerHost.start(spec: spec.get(), configuration: HostConfiguration())
         } catch {
-            manager?.queue.async { manager?.hostDidStop(reason: "\(error)") }
+            queue.async { manager()?.hostDidStop(reason: "\(error)") }
             return
         }
-        guard let queue = manager?.queue else {
-            await host.stop()
-            return
-        }
-        queue.async { manager?.hostDidStart() }
+        queue.async { manager()?.hostDidStart() }
         Task {
             for await event in host.events {
-                queue.async { manager?.handle(event) }
+                queue.async { manager()?.handle(event) }
             }
-            queue.async { manager?.hostDidStop(reason: "the controller closed") }
+            queue.async { manager()?.hostDidStop(reason: "the controller closed") }
         }
         for await operation in operations {
             await operation(host)

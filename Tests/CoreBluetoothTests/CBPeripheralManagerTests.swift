@@ -159,3 +159,17 @@ struct CBPeripheralManagerInitializerTests {
         #expect(manager.delegate == nil)
     }
 }
+
+@Suite("CBPeripheralManager lifetime")
+struct CBPeripheralManagerLifetimeTests {
+    @Test("a powered-on manager the app lets go of is freed, so its host stops")
+    func freedWhenReleased() async throws {
+        weak var released: CBPeripheralManager?
+        var fixture: PeripheralManagerFixture? = try await PeripheralManagerFixture.start()
+        released = fixture?.manager
+        let queue = try #require(fixture?.delegate.queue)
+        fixture = nil
+        queue.sync {}
+        #expect(released == nil)
+    }
+}
