@@ -150,6 +150,45 @@ struct CBPeripheralManagerGATTTests {
         await central.stop()
     }
 
+    @Test("a subscribed central that disconnects is unsubscribed, with the same identifier it subscribed with")
+    func unsubscribedOnDisconnection() async throws {
+        let fixture = try await PeripheralManagerFixture.start()
+        let (service, _, _, notifying) = Self.makeService()
+        try await fixture.publishAndAdvertise([service])
+
+        let central = try await PeripheralTestCentral.start()
+        let (link, database) = try await central.connect(named: fixture.name)
+        try await central.host.configureUpdates(
+            .indication, of: try database.characteristic(Self.notifyUUID), on: link.handle)
+        guard case .subscribed(_, let identifier, _, _) = try await fixture.delegate.next() else {
+            Issue.record("the delegate did not hear of the subscription")
+            return
+        }
+        try await central.host.disconnect(link.handle)
+        #expect(try await fixture.delegate.next() == .unsubscribed(Self.notifyUUID, central: identifier, subscribers: 0))
+        #expect(fixture.onQueue { fixture.manager.updateValue(Data([1]), for: notifying, onSubscribedCentrals: nil) })
+        await central.stop()
+    }
+
+    @Test("a read the app refuses with CBATTError.readNotPermitted fails at the central with that ATT error")
+    func refusedRead() async throws {
+        let fixture = try await PeripheralManagerFixture.start()
+        let (service, _, _, _) = Self.makeService()
+        try await fixture.publishAndAdvertise([service])
+        fixture.delegate.onRead = { manager, request in
+            manager.respond(to: request, withResult: .readNotPermitted)
+            manager.respond(to: request, withResult: .success)
+        }
+
+        let central = try await PeripheralTestCentral.start()
+        let (link, database) = try await central.connect(named: fixture.name)
+        let handle = try database.characteristic(Self.otherUUID).valueHandle
+        await #expect(throws: HostError.gatt(link.handle, .procedure(.attError(.readNotPermitted, handle: handle)))) {
+            _ = try await central.host.read(handle, on: link.handle)
+        }
+        await central.stop()
+    }
+
     @Test("updateValue returns false while an update is under way or the queue is full, then isReady follows")
     func updateValueBackPressure() async throws {
         let fixture = try await PeripheralManagerFixture.start()
