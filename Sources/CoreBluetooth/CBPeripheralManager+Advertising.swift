@@ -7,8 +7,9 @@ extension CBPeripheralManager {
         confined {
             guard acceptsCommands() else { return }
             guard advertisement == nil else {
-                queue.async {
-                    self.delegate?.peripheralManagerDidStartAdvertising(self, error: CBError(reporting: .alreadyAdvertising))
+                afterPendingOperations {
+                    self.delegate?.peripheralManagerDidStartAdvertising(
+                        self, error: CBError(reporting: .alreadyAdvertising))
                 }
                 return
             }
@@ -41,7 +42,7 @@ extension CBPeripheralManager {
         confined {
             guard acceptsCommands() else { return }
             advertisement = nil
-            isAdvertising = false
+            advertising = false
             submit { host in
                 do {
                     try await host.stopAdvertising()
@@ -56,7 +57,7 @@ extension CBPeripheralManager {
     func publishChannel(withEncryption encryptionRequired: Bool) {
         confined {
             guard acceptsCommands() else { return }
-            queue.async {
+            afterPendingOperations {
                 self.delegate?.peripheralManager(
                     self, didPublishL2CAPChannel: 0, error: CBError(reporting: .operationNotSupported))
             }
@@ -68,7 +69,7 @@ extension CBPeripheralManager {
         confined {
             guard acceptsCommands() else { return }
             precondition(PSM > 0, "psm > 0")
-            queue.async {
+            afterPendingOperations {
                 self.delegate?.peripheralManager(
                     self, didUnpublishL2CAPChannel: PSM, error: CBError(reporting: .operationNotSupported))
             }
@@ -79,7 +80,7 @@ extension CBPeripheralManager {
         if error != nil, advertisement == content {
             advertisement = nil
         }
-        isAdvertising = error == nil && advertisement == content
+        advertising = error == nil && advertisement == content
         delegate?.peripheralManagerDidStartAdvertising(self, error: error)
     }
 }

@@ -27,7 +27,8 @@ extension CBPeripheralManager {
             guard let pending = pendingAnswers.removeValue(forKey: ObjectIdentifier(request)) else { return }
             let answer: GATTServerRequest.Answer
             if result != .success {
-                answer = .error(ATTErrorCode(rawValue: UInt8(truncatingIfNeeded: result.rawValue)), handle: pending.handle)
+                let code = ATTErrorCode(rawValue: UInt8(truncatingIfNeeded: result.rawValue))
+                answer = .error(code, handle: pending.handle)
                 if pending.readIndex != nil { abandonRead(pending.id) }
             } else if let index = pending.readIndex {
                 guard var batch = readBatches[pending.id], batch.values.indices.contains(index) else { return }
@@ -76,7 +77,8 @@ extension CBPeripheralManager {
                 refuse(request, code: .attributeNotFound, handle: read.handle)
                 return
             }
-            requests.append(CBATTRequest(central: central, characteristic: characteristic, offset: read.offset, value: nil))
+            requests.append(
+                CBATTRequest(central: central, characteristic: characteristic, offset: read.offset, value: nil))
         }
         guard let delegate = delegate(refusing: request) else { return }
         readBatches[request.id] = ReadBatch(values: Array(repeating: nil, count: requests.count))
@@ -100,7 +102,8 @@ extension CBPeripheralManager {
                 return nil
             }
             requests.append(
-                CBATTRequest(central: central, characteristic: characteristic, offset: write.offset, value: Data(write.value)))
+                CBATTRequest(
+                    central: central, characteristic: characteristic, offset: write.offset, value: Data(write.value)))
         }
         return requests
     }
@@ -128,7 +131,8 @@ extension CBPeripheralManager {
 
     /// Forgets the requests of a connection that went down.
     func forgetRequests(on connection: ConnectionHandle) {
-        let gone = Set(pendingAnswers.values.filter { $0.request.central === centralsByConnection[connection] }.map(\.id))
+        let central = centralsByConnection[connection]
+        let gone = Set(pendingAnswers.values.filter { $0.request.central === central }.map(\.id))
         pendingAnswers = pendingAnswers.filter { !gone.contains($0.value.id) }
         for id in gone { readBatches[id] = nil }
     }

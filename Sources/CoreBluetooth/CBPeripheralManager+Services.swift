@@ -38,7 +38,9 @@ extension CBPeripheralManager {
             published[key] = PublishedService(service: service, id: id, layout: nil)
             publishingOrder.append(service)
             if Self.reservedServiceUUIDs.contains(service.uuid) {
-                queue.async { self.finishAdding(key, result: .failure(CBError(reporting: .uuidNotAllowed))) }
+                afterPendingOperations {
+                    self.finishAdding(key, result: .failure(CBError(reporting: .uuidNotAllowed)))
+                }
                 return
             }
             let definition = ServiceDefinition(
@@ -90,7 +92,8 @@ extension CBPeripheralManager {
     static func definition(of characteristic: CBMutableCharacteristic) -> CharacteristicDefinition {
         CharacteristicDefinition(
             uuid: characteristic.uuid.bluetoothUUID,
-            properties: CharacteristicProperties(rawValue: UInt16(truncatingIfNeeded: characteristic.properties.rawValue)),
+            properties: CharacteristicProperties(
+                rawValue: UInt16(truncatingIfNeeded: characteristic.properties.rawValue)),
             permissions: AttributePermissions(rawValue: UInt8(truncatingIfNeeded: characteristic.permissions.rawValue)),
             value: characteristic.value.map { .static(Array($0)) } ?? .dynamic,
             descriptors: (characteristic.descriptors ?? []).map { descriptor in

@@ -15,11 +15,19 @@ open class CBPeripheralManager: CBManager, @unchecked Sendable {
     typealias Operation = @Sendable (BluetoothHost) async -> Void
 
     /// The object told about the manager's events; held weakly.
-    open weak var delegate: (any CBPeripheralManagerDelegate)?
+    open var delegate: (any CBPeripheralManagerDelegate)? {
+        get { confined { storedDelegate } }
+        set { confined { storedDelegate = newValue } }
+    }
 
     /// Whether the manager is advertising; true only once advertising has started, just before
     /// `peripheralManagerDidStartAdvertising(_:error:)`.
-    open internal(set) var isAdvertising = false
+    open var isAdvertising: Bool {
+        confined { advertising }
+    }
+
+    weak var storedDelegate: (any CBPeripheralManagerDelegate)?
+    var advertising = false
 
     /// The queue every delegate callback runs on and the manager's state lives on.
     let queue: DispatchQueue
@@ -63,7 +71,7 @@ open class CBPeripheralManager: CBManager, @unchecked Sendable {
     /// `BLUETOOTH_TRANSPORT`, else a new controller on the process's virtual air; `state` is `.unknown` until
     /// `peripheralManagerDidUpdateState(_:)` reports the outcome.
     public init(delegate: (any CBPeripheralManagerDelegate)?, queue: DispatchQueue?, options: [String: Any]? = nil) {
-        self.delegate = delegate
+        storedDelegate = delegate
         self.queue = queue ?? .main
         let (stream, continuation) = AsyncStream.makeStream(of: Operation.self)
         operations = continuation
@@ -203,6 +211,12 @@ open class CBPeripheralManager: CBManager, @unchecked Sendable {
         operations.yield(operation)
     }
 
+    /// Runs `body` on the manager's queue once the host calls submitted before have run, so that callbacks keep
+    /// the order of the commands that caused them.
+    func afterPendingOperations(_ body: @escaping @Sendable () -> Void) {
+        submit { [queue] _ in queue.async(execute: body) }
+    }
+
     /// Whether a command may run now; logs Apple's API MISUSE message and drops it otherwise.
     func acceptsCommands() -> Bool {
         guard state == .poweredOn else {
@@ -226,7 +240,7 @@ open class CBPeripheralManager: CBManager, @unchecked Sendable {
         report("peripheral manager host stopped: \(reason)")
         let wasUnknown = state == .unknown
         state = wasUnknown ? .unsupported : .poweredOff
-        isAdvertising = false
+        advertising = false
         advertisement = nil
         for central in centralsByConnection.values { central.mtu = 23 }
         centralsByConnection = [:]

@@ -36,7 +36,8 @@ public protocol CBPeripheralManagerDelegate: NSObjectProtocol {
     func peripheralManagerIsReady(toUpdateSubscribers peripheral: CBPeripheralManager)
 
     /// An L2CAP channel was published with the PSM given, or refused with `error`.
-    func peripheralManager(_ peripheral: CBPeripheralManager, didPublishL2CAPChannel PSM: CBL2CAPPSM, error: (any Error)?)
+    func peripheralManager(
+        _ peripheral: CBPeripheralManager, didPublishL2CAPChannel PSM: CBL2CAPPSM, error: (any Error)?)
 
     /// An L2CAP channel was unpublished, or could not be with `error`.
     func peripheralManager(

@@ -153,10 +153,10 @@ struct CBPeripheralManagerTests {
 
 @Suite("CBPeripheralManager initializers")
 struct CBPeripheralManagerInitializerTests {
-    @Test("init() makes a manager without delegate, state unknown until its host reports")
+    @Test("init() makes a manager whose state is unknown until its host reports")
     func plainInit() {
         let manager = CBPeripheralManager()
-        #expect(manager.delegate == nil)
+        #expect(manager.state == .unknown)
     }
 }
 
