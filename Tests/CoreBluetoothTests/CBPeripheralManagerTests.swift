@@ -25,16 +25,14 @@ struct CBPeripheralManagerTests {
         #expect(!fixture.onQueue { fixture.manager.isAdvertising })
     }
 
-    @Test("add(_:) reports didAdd without error, and refuses the GAP service UUID with CBError.uuidNotAllowed")
+    @Test("add(_:) reports didAdd in call order: without error, then CBError.uuidNotAllowed for the GAP service UUID")
     func addService() async throws {
         let fixture = try await PeripheralManagerFixture.start()
-        let service = Self.makeService()
-        fixture.manager.add(service)
+        fixture.manager.add(Self.makeService())
+        fixture.manager.add(CBMutableService(type: CBUUID(string: "1800"), primary: true))
         #expect(try await fixture.delegate.next() == .added(Self.serviceUUID, error: nil))
-
-        let reserved = CBMutableService(type: CBUUID(string: "1800"), primary: true)
-        fixture.manager.add(reserved)
-        #expect(try await fixture.delegate.next() == .added(CBUUID(string: "1800"), error: CBError.uuidNotAllowed.rawValue))
+        #expect(
+            try await fixture.delegate.next() == .added(CBUUID(string: "1800"), error: CBError.uuidNotAllowed.rawValue))
     }
 
     @Test("an included service published first appears in the central's discovery of the including service")
