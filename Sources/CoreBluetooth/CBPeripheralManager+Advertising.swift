@@ -1,0 +1,86 @@
+import Foundation
+import Host
+
+extension CBPeripheralManager {
+    /// Carries out ``startAdvertising(_:)``.
+    func advertise(_ advertisementData: [String: Any]?) {
+        confined {
+            guard acceptsCommands() else { return }
+            guard advertisement == nil else {
+                afterPendingOperations {
+                    self.delegate?.peripheralManagerDidStartAdvertising(
+                        self, error: CBError(reporting: .alreadyAdvertising))
+                }
+                return
+            }
+            let data = advertisementData ?? [:]
+            for key in data.keys.sorted()
+            where key != CBAdvertisementDataLocalNameKey && key != CBAdvertisementDataServiceUUIDsKey {
+                report("WARNING: The advertisement key '\(key)' is not allowed")
+            }
+            let content = AdvertisementContent(
+                flags: [.leGeneralDiscoverable, .brEdrNotSupported],
+                localName: data[CBAdvertisementDataLocalNameKey] as? String,
+                serviceUUIDs: (data[CBAdvertisementDataServiceUUIDsKey] as? [CBUUID] ?? []).map(\.bluetoothUUID))
+            advertisement = content
+            submit { host in
+                let failure: CBError?
+                do {
+                    try await host.startAdvertising(content)
+                    failure = nil
+                } catch {
+                    self.report("advertising not started: \(error)")
+                    failure = CBError(reporting: .unknown)
+                }
+                self.queue.async { self.advertisingStarted(content, error: failure) }
+            }
+        }
+    }
+
+    /// Carries out ``stopAdvertising()``.
+    func endAdvertising() {
+        confined {
+            guard acceptsCommands() else { return }
+            advertisement = nil
+            advertising = false
+            submit { host in
+                do {
+                    try await host.stopAdvertising()
+                } catch {
+                    self.report("advertising not stopped: \(error)")
+                }
+            }
+        }
+    }
+
+    /// Carries out ``publishL2CAPChannel(withEncryption:)``.
+    func publishChannel(withEncryption encryptionRequired: Bool) {
+        confined {
+            guard acceptsCommands() else { return }
+            afterPendingOperations {
+                self.delegate?.peripheralManager(
+                    self, didPublishL2CAPChannel: 0, error: CBError(reporting: .operationNotSupported))
+            }
+        }
+    }
+
+    /// Carries out ``unpublishL2CAPChannel(_:)``.
+    func unpublishChannel(_ PSM: CBL2CAPPSM) {
+        confined {
+            guard acceptsCommands() else { return }
+            precondition(PSM > 0, "psm > 0")
+            afterPendingOperations {
+                self.delegate?.peripheralManager(
+                    self, didUnpublishL2CAPChannel: PSM, error: CBError(reporting: .operationNotSupported))
+            }
+        }
+    }
+
+    private func advertisingStarted(_ content: AdvertisementContent, error: CBError?) {
+        if error != nil, advertisement == content {
+            advertisement = nil
+        }
+        advertising = error == nil && advertisement == content
+        delegate?.peripheralManagerDidStartAdvertising(self, error: error)
+    }
+}

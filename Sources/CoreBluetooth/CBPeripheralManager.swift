@@ -1,0 +1,281 @@
+import Dispatch
+import Foundation
+import HCI
+import Host
+
+/// Publishes local services to remote centrals, advertises them, answers their reads and writes and notifies
+/// their subscribers: the local device in the peripheral role, on its own host stack.
+///
+/// Delegate callbacks arrive on the queue given to the initializer (the main queue when nil), in the order the
+/// events happened. The manager's mutable state lives on that queue: methods called elsewhere hop onto it
+/// synchronously. Host calls are made in the order the app made them by one serial worker. That confinement is
+/// what makes the class safe to share, hence `@unchecked Sendable`.
+open class CBPeripheralManager: CBManager, @unchecked Sendable {
+    /// One host call, run by the worker in the order it was submitted.
+    typealias Operation = @Sendable (BluetoothHost) async -> Void
+
+    /// The object told about the manager's events; held weakly.
+    open var delegate: (any CBPeripheralManagerDelegate)? {
+        get { confined { storedDelegate } }
+        set { confined { storedDelegate = newValue } }
+    }
+
+    /// Whether the manager is advertising; true only once advertising has started, just before
+    /// `peripheralManagerDidStartAdvertising(_:error:)`.
+    open var isAdvertising: Bool {
+        confined { advertising }
+    }
+
+    weak var storedDelegate: (any CBPeripheralManagerDelegate)?
+    var advertising = false
+
+    /// The queue every delegate callback runs on and the manager's state lives on.
+    let queue: DispatchQueue
+    let queueKey = DispatchSpecificKey<Bool>()
+    let operations: AsyncStream<Operation>.Continuation
+
+    var published: [ObjectIdentifier: PublishedService] = [:]
+    var publishingOrder: [CBMutableService] = []
+    var characteristicsByHandle: [AttributeHandle: CBMutableCharacteristic] = [:]
+    var nextServiceNumber = 0
+    var centralsByConnection: [ConnectionHandle: CBCentral] = [:]
+    var centralsByIdentifier: [UUID: CBCentral] = [:]
+    var pendingAnswers: [ObjectIdentifier: PendingAnswer] = [:]
+    var readBatches: [GATTServerRequest.ID: ReadBatch] = [:]
+    var advertisement: AdvertisementContent?
+    var updates = UpdateFlow()
+
+    /// The app's authorization to advertise; always authorized on Linux.
+    @available(*, deprecated, message: "Use CBManagerAuthorization instead")
+    open class func authorizationStatus() -> CBPeripheralManagerAuthorizationStatus {
+        .authorized
+    }
+
+    /// Makes a manager with no delegate whose callbacks would run on the main queue.
+    public override init() {
+        queue = .main
+        let (stream, continuation) = AsyncStream.makeStream(of: Operation.self)
+        operations = continuation
+        super.init()
+        launch(stream, options: nil)
+    }
+
+    /// Makes a manager whose delegate callbacks run on `queue` (the main queue when nil).
+    public convenience init(delegate: (any CBPeripheralManagerDelegate)?, queue: DispatchQueue?) {
+        self.init(delegate: delegate, queue: queue, options: nil)
+    }
+
+    /// Makes a manager whose delegate callbacks run on `queue` (the main queue when nil).
+    ///
+    /// The host stack starts in the background on the transport `CBManagerOptionTransportKey` names, else
+    /// `BLUETOOTH_TRANSPORT`, else a new controller on the process's virtual air; `state` is `.unknown` until
+    /// `peripheralManagerDidUpdateState(_:)` reports the outcome.
+    public init(delegate: (any CBPeripheralManagerDelegate)?, queue: DispatchQueue?, options: [String: Any]? = nil) {
+        storedDelegate = delegate
+        self.queue = queue ?? .main
+        let (stream, continuation) = AsyncStream.makeStream(of: Operation.self)
+        operations = continuation
+        super.init()
+        launch(stream, options: options)
+    }
+
+    /// Marks the queue as the manager's and starts the worker that brings the host up and runs host calls.
+    private func launch(_ stream: AsyncStream<Operation>, options: [String: Any]?) {
+        queue.setSpecific(key: queueKey, value: true)
+        let spec: Result<TransportSpec, TransportError>
+        do {
+            spec = .success(try ManagerHost.transportSpec(options: options))
+        } catch {
+            spec = .failure(error)
+        }
+        Task { [weak self, queue] in
+            await Self.work(spec: spec, operations: stream, queue: queue) { [weak self] in self }
+        }
+    }
+
+    deinit {
+        operations.finish()
+    }
+
+    /// Publishes a service and its characteristics; `peripheralManager(_:didAdd:error:)` follows.
+    ///
+    /// As Apple's, this stops the program when the service was added before, includes a service not yet added,
+    /// holds a characteristic already published, or has a cached value that is not read-only. A service with the
+    /// UUID of the GAP or GATT service is refused with `CBError.uuidNotAllowed`.
+    open func add(_ service: CBMutableService) {
+        publish(service)
+    }
+
+    /// Withdraws a published service; unknown services are ignored. Stops the program when another published
+    /// service still includes it, as Apple's does.
+    open func remove(_ service: CBMutableService) {
+        withdraw(service)
+    }
+
+    /// Withdraws every published service.
+    open func removeAllServices() {
+        withdrawAll()
+    }
+
+    /// Answers a read or write request handed to the delegate; the first request of a write array answers the
+    /// whole array, and answering any other request, or one already answered, does nothing.
+    ///
+    /// For a read, the app sets the request's `value` to the bytes from its `offset` on before answering
+    /// `.success`.
+    open func respond(to request: CBATTRequest, withResult result: CBATTError.Code) {
+        answer(request, withResult: result)
+    }
+
+    /// Advertises the local name and service UUIDs given (`CBAdvertisementDataLocalNameKey`,
+    /// `CBAdvertisementDataServiceUUIDsKey`; other keys are ignored with a warning, as Apple's are);
+    /// `peripheralManagerDidStartAdvertising(_:error:)` follows.
+    ///
+    /// Advertising goes on while centrals are connected, until ``stopAdvertising()``.
+    open func startAdvertising(_ advertisementData: [String: Any]?) {
+        advertise(advertisementData)
+    }
+
+    /// Stops advertising; no delegate callback follows.
+    open func stopAdvertising() {
+        endAdvertising()
+    }
+
+    /// Asks a connected central for connection intervals fit for `latency`; nothing reports the outcome.
+    ///
+    /// Low asks for 15–30 ms, medium for 30–60 ms, high for 60–120 ms, with no peripheral latency and a 6 s
+    /// supervision timeout, within Apple's accessory design guidelines.
+    open func setDesiredConnectionLatency(_ latency: CBPeripheralManagerConnectionLatency, for central: CBCentral) {
+        requestLatency(latency, for: central)
+    }
+
+    /// Sends a characteristic's new value to its subscribed centrals (`nil`: all of them), cut to each one's
+    /// `maximumUpdateValueLength`.
+    ///
+    /// - Returns: False, sending nothing, while the previous update is still on its way or the transmit queues are
+    ///   full; `peripheralManagerIsReady(toUpdateSubscribers:)` follows when another may be sent. True when sent,
+    ///   or when no given central is subscribed. The characteristic's `value` does not change.
+    open func updateValue(
+        _ value: Data, for characteristic: CBMutableCharacteristic, onSubscribedCentrals centrals: [CBCentral]?
+    ) -> Bool {
+        update(value, for: characteristic, onSubscribedCentrals: centrals)
+    }
+
+    /// Would publish an L2CAP channel; the host has no connection-oriented channels for apps yet, so the delegate
+    /// hears `CBError.operationNotSupported`.
+    open func publishL2CAPChannel(withEncryption encryptionRequired: Bool) {
+        publishChannel(withEncryption: encryptionRequired)
+    }
+
+    /// Would withdraw a published L2CAP channel; as none can be published, the delegate hears
+    /// `CBError.operationNotSupported`. A PSM of 0 stops the program, as Apple's raises.
+    open func unpublishL2CAPChannel(_ PSM: CBL2CAPPSM) {
+        unpublishChannel(PSM)
+    }
+
+    /// Starts the host, reports it, forwards its events to the manager's queue, then runs every operation in order;
+    /// stops the host once the manager is gone.
+    private static func work(
+        spec: Result<TransportSpec, TransportError>, operations: AsyncStream<Operation>, queue: DispatchQueue,
+        manager: @escaping @Sendable () -> CBPeripheralManager?
+    ) async {
+        let host: BluetoothHost
+        do {
+            host = try await ManagerHost.start(spec: spec.get(), configuration: HostConfiguration())
+        } catch {
+            queue.async { manager()?.hostDidStop(reason: "\(error)") }
+            return
+        }
+        queue.async { manager()?.hostDidStart() }
+        Task {
+            for await event in host.events {
+                queue.async { manager()?.handle(event) }
+            }
+            queue.async { manager()?.hostDidStop(reason: "the controller closed") }
+        }
+        for await operation in operations {
+            await operation(host)
+        }
+        await host.stop()
+    }
+
+    /// Runs `body` on the manager's queue: at once when already there, else waiting for it.
+    func confined<T>(_ body: () -> T) -> T {
+        if DispatchQueue.getSpecific(key: queueKey) == true {
+            return body()
+        }
+        return queue.sync(execute: body)
+    }
+
+    /// Queues a host call behind those made before it.
+    func submit(_ operation: @escaping Operation) {
+        operations.yield(operation)
+    }
+
+    /// Runs `body` on the manager's queue once the host calls submitted before have run, so that callbacks keep
+    /// the order of the commands that caused them.
+    func afterPendingOperations(_ body: @escaping @Sendable () -> Void) {
+        submit { [queue] _ in queue.async(execute: body) }
+    }
+
+    /// Whether a command may run now; logs Apple's API MISUSE message and drops it otherwise.
+    func acceptsCommands() -> Bool {
+        guard state == .poweredOn else {
+            report("API MISUSE: \(self) can only accept this command while in the powered on state")
+            return false
+        }
+        return true
+    }
+
+    /// Writes a diagnostic line, as Apple's framework logs API misuse and warnings.
+    func report(_ message: String) {
+        FileHandle.standardError.write(Data("CoreBluetooth: \(message)\n".utf8))
+    }
+
+    private func hostDidStart() {
+        state = .poweredOn
+        delegate?.peripheralManagerDidUpdateState(self)
+    }
+
+    private func hostDidStop(reason: String) {
+        report("peripheral manager host stopped: \(reason)")
+        let wasUnknown = state == .unknown
+        state = wasUnknown ? .unsupported : .poweredOff
+        advertising = false
+        advertisement = nil
+        for central in centralsByConnection.values { central.mtu = 23 }
+        centralsByConnection = [:]
+        pendingAnswers = [:]
+        readBatches = [:]
+        delegate?.peripheralManagerDidUpdateState(self)
+    }
+
+    /// Delivers what the host reports, on the manager's queue.
+    private func handle(_ event: HostEvent) {
+        guard state == .poweredOn else { return }
+        switch event {
+        case .connected(let link) where link.role == .peripheral:
+            linkUp(link)
+        case .disconnected(let handle, _):
+            linkDown(handle)
+        case .mtuChanged(let handle, let mtu):
+            centralsByConnection[handle]?.mtu = mtu
+        case .serverRequest(let request):
+            received(request)
+        case .server(let serverEvent):
+            handle(serverEvent)
+        default:
+            break
+        }
+    }
+
+    private func handle(_ event: GATTServerEvent) {
+        switch event {
+        case .subscriptionChanged(let connection, let valueHandle, let configuration):
+            subscriptionChanged(connection: connection, valueHandle: valueHandle, subscribed: !configuration.isEmpty)
+        case .indicationConfirmed:
+            break
+        case .readyToUpdateSubscribers:
+            transmitRoomAvailable()
+        }
+    }
+}
