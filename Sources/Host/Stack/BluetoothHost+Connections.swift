@@ -124,6 +124,7 @@ extension BluetoothHost {
                 }
             }
         }
+        if isAttempt { await encryptWithBond(handle) }
         if isAttempt, let link = connections[handle]?.link, pendingConnection?.handle == handle {
             finishPendingConnection(.success(link))
         }
@@ -155,6 +156,7 @@ extension BluetoothHost {
         if pendingConnection?.handle == handle { finishPendingConnection(.failure(.disconnected(handle, reason: reason))) }
         connection.cancelTimers()
         connection.bearer.disconnected(reason: reason)
+        securityLinkDown(connection, reason: reason)
         server.disconnected(handle)
         emit(.disconnected(handle, reason: reason))
         for waiter in disconnectionWaiters.removeValue(forKey: handle) ?? [] { waiter.resume() }

@@ -24,6 +24,8 @@ public actor BluetoothHost {
     var nextAttemptID: UInt64 = 0
     var disconnectionWaiters: [ConnectionHandle: [CheckedContinuation<Void, Never>]] = [:]
     var stopped = false
+    var savedBonds: HostBonds
+    var pairingAgent: (any PairingAgent)?
 
     /// Brings the controller behind `transport` up and starts the host on it.
     public static func start(
@@ -63,6 +65,7 @@ public actor BluetoothHost {
         self.controllerInfo = info
         self.configuration = configuration
         self.logger = logger
+        savedBonds = HostBonds(adapter: info.ownAddress, directory: configuration.bondDirectory, logger: logger)
         (events, eventSink) = AsyncStream.makeStream(
             of: HostEvent.self, bufferingPolicy: .bufferingOldest(configuration.eventBufferLimit))
         let (outgoing, outbound) = AsyncStream.makeStream(of: (ConnectionHandle, [UInt8]).self)
@@ -117,6 +120,13 @@ public actor BluetoothHost {
             linkDown(e.handle, reason: e.reason)
         case .leMeta(let meta):
             handle(meta, event: event)
+        case .encryptionChange(let e):
+            encryptionChanged(e.handle, status: e.status, enabled: e.encryptionEnabled != 0, keySize: nil)
+        case .encryptionChangeV2(let e):
+            encryptionChanged(
+                e.handle, status: e.status, enabled: e.encryptionEnabled != 0, keySize: e.encryptionKeySize)
+        case .encryptionKeyRefreshComplete(let e):
+            encryptionChanged(e.handle, status: e.status, enabled: true, keySize: nil)
         default:
             break
         }
@@ -135,6 +145,8 @@ public actor BluetoothHost {
                     supervisionTimeout: e.supervisionTimeout))
         case .remoteConnectionParameterRequest(let e):
             acceptParameters(e)
+        case .longTermKeyRequest(let e):
+            longTermKeyRequested(e)
         default:
             break
         }

@@ -12,6 +12,7 @@ final class HostConnection {
     var signalingTimers: [UInt8: Task<Void, Never>] = [:]
     var cache = GATTDatabaseCache()
     var security = LinkSecurity.unencrypted
+    var securityState = LinkSecurityState()
 
     init(link: HostLink, maximumPDUSize: Int, bearer: ATTBearer) {
         self.link = link
@@ -30,5 +31,7 @@ final class HostConnection {
     func cancelTimers() {
         for timer in signalingTimers.values { timer.cancel() }
         signalingTimers = [:]
+        securityState.timer?.cancel()
+        securityState.timer = nil
     }
 }
