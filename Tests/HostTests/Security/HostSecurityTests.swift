@@ -1,3 +1,4 @@
+import Foundation
 import HCI
 import Host
 import Testing
@@ -206,6 +207,68 @@ struct HostSecurityTests {
             return true
         }
         #expect(await pair.central.security(of: link.central.handle) == .encrypted)
+        await pair.stop()
+    }
+
+    @Test("a pairing that stalls fails when the 30-second Security Manager timer expires, and the link pairs no more")
+    func pairingTimesOut() async throws {
+        let clock = ManualClock()
+        let asked = PasskeyBoard()
+        let answer = PasskeyBoard()
+        let pair = try await SecurePair.make(
+            central: PairingConfiguration(ioCapability: .keyboardOnly, requiresMITM: true),
+            peripheral: PairingConfiguration(ioCapability: .displayOnly, requiresMITM: true),
+            centralAgent: StallingAgent(asked: asked, answer: answer),
+            peripheralAgent: TestPairingAgent(board: PasskeyBoard()), centralClock: clock)
+        let link = try await pair.connect()
+        let handle = link.central.handle
+        let pairing = Task { try await pair.central.pair(handle) }
+        _ = await asked.passkey()
+        await clock.waitForSleepers(count: 1)
+        clock.advance(by: BluetoothHost.pairingTimeout)
+        await #expect(throws: HostError.pairingTimeout(handle)) { try await pairing.value }
+        let failure = try await pair.centralEvents.next { event -> HostError? in
+            guard case .pairingFailed(handle, let error) = event else { return nil }
+            return error
+        }
+        #expect(failure == .pairingTimeout(handle))
+        let sent = pair.centralSMP.opcodes
+        await #expect(throws: HostError.pairingTimeout(handle)) { try await pair.central.pair(handle) }
+        #expect(pair.centralSMP.opcodes == sent)
+        #expect(!sent.contains(.pairingFailed))
+        answer.post(1)
+        await pair.stop()
+    }
+
+    @Test("bonds are written to the bond directory and read back when the host starts again")
+    func bondsPersist() async throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("bonds-\(UUID().uuidString)").path
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let address = ControllerSetupOptions.makeStaticRandomAddress()
+        let pair = try await SecurePair.make(
+            centralSetup: ControllerSetupOptions(staticRandomAddress: address, preferRandomAddress: true),
+            centralBondDirectory: directory)
+        let link = try await pair.connect()
+        try await pair.central.pair(link.central.handle)
+        let bonds = await pair.central.bonds
+        #expect(bonds.map(\.peerAddress.address) == [link.central.peerAddress])
+        #expect(FileManager.default.fileExists(atPath: "\(directory)/\(address).json"))
+
+        let restarted = try await BluetoothHost.start(
+            transport: await pair.hosts.air.makeController(),
+            configuration: HostConfiguration(
+                setup: ControllerSetupOptions(staticRandomAddress: address, preferRandomAddress: true),
+                bondDirectory: directory))
+        #expect(await restarted.bonds == bonds)
+        try await restarted.removeBond(link.central.peerAddress)
+        await restarted.stop()
+        let again = try await BluetoothHost.start(
+            transport: await pair.hosts.air.makeController(),
+            configuration: HostConfiguration(
+                setup: ControllerSetupOptions(staticRandomAddress: address, preferRandomAddress: true),
+                bondDirectory: directory))
+        #expect(await again.bonds.isEmpty)
+        await again.stop()
         await pair.stop()
     }
 }

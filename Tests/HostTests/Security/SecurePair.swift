@@ -17,13 +17,17 @@ struct SecurePair {
 
     static func make(
         central: PairingConfiguration = .init(), peripheral: PairingConfiguration = .init(),
-        centralAgent: (any PairingAgent)? = nil, peripheralAgent: (any PairingAgent)? = nil
+        centralAgent: (any PairingAgent)? = nil, peripheralAgent: (any PairingAgent)? = nil,
+        centralClock: any Clock<Duration> = ContinuousClock(), centralSetup: ControllerSetupOptions = .init(),
+        centralBondDirectory: String? = nil
     ) async throws -> SecurePair {
         let air = Air()
         let centralSMP = SMPCounter(wrapping: await air.makeController())
         let counter = ATTRequestCounter(wrapping: centralSMP)
         let centralHost = try await BluetoothHost.start(
-            transport: counter, configuration: HostConfiguration(deviceName: "Central", pairing: central))
+            transport: counter, configuration: HostConfiguration(
+                setup: centralSetup, deviceName: "Central", clock: centralClock, pairing: central,
+                bondDirectory: centralBondDirectory))
         let peripheralSMP = SMPCounter(wrapping: await air.makeController())
         let peripheralHost = try await BluetoothHost.start(
             transport: peripheralSMP,

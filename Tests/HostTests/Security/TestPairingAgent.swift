@@ -62,3 +62,20 @@ final class PasskeyBoard: Sendable {
         }
     }
 }
+
+/// A pairing agent whose user never types the passkey: it says it was asked on `asked`, then waits for `answer`.
+struct StallingAgent: PairingAgent {
+    let asked: PasskeyBoard
+    let answer: PasskeyBoard
+
+    func confirm(number: UInt32, on link: HostLink) async -> Bool {
+        await answer.passkey() != 0
+    }
+
+    func passkey(for link: HostLink) async -> UInt32? {
+        asked.post(0)
+        return await answer.passkey()
+    }
+
+    func display(passkey: UInt32, on link: HostLink) async {}
+}
