@@ -115,6 +115,40 @@ struct HostSecurityTests {
         await pair.stop()
     }
 
+    @Test("a user who cancels passkey entry fails pairing with Passkey Entry Failed")
+    func cancelledPasskeyEntry() async throws {
+        let board = PasskeyBoard()
+        let pair = try await SecurePair.make(
+            central: PairingConfiguration(ioCapability: .keyboardOnly, requiresMITM: true),
+            peripheral: PairingConfiguration(ioCapability: .displayOnly, requiresMITM: true),
+            centralAgent: TestPairingAgent(board: board, cancelsPasskeyEntry: true),
+            peripheralAgent: TestPairingAgent(board: board))
+        let link = try await pair.connect()
+        await #expect(throws: HostError.pairingFailed(link.central.handle, .passkeyEntryFailed)) {
+            try await pair.central.pair(link.central.handle)
+        }
+        let failure = try await pair.peripheralEvents.next { event -> HostError? in
+            guard case .pairingFailed(link.peripheral.handle, let error) = event else { return nil }
+            return error
+        }
+        #expect(failure == .pairingFailed(link.peripheral.handle, .passkeyEntryFailed))
+        await pair.stop()
+    }
+
+    @Test("a host without a pairing agent offers no input or output, so a peer that requires MITM refuses it")
+    func noAgentMeansJustWorks() async throws {
+        let pair = try await SecurePair.make(
+            central: PairingConfiguration(ioCapability: .keyboardDisplay),
+            peripheral: PairingConfiguration(ioCapability: .keyboardDisplay, requiresMITM: true),
+            peripheralAgent: TestPairingAgent(board: PasskeyBoard()))
+        let link = try await pair.connect()
+        await #expect(throws: HostError.pairingFailed(link.central.handle, .authenticationRequirements)) {
+            try await pair.central.pair(link.central.handle)
+        }
+        #expect(await pair.peripheral.bonds.isEmpty)
+        await pair.stop()
+    }
+
     @Test("a bonded central reconnects, encrypts with the stored key without pairing, and the server keeps its subscriptions", arguments: [true, false])
     func bondedReconnection(secureConnections: Bool) async throws {
         let configuration = PairingConfiguration(supportsSecureConnections: secureConnections)

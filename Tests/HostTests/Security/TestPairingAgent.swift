@@ -7,12 +7,14 @@ final class TestPairingAgent: PairingAgent {
     private let board: PasskeyBoard
     private let accepts: Bool
     private let typesWrongPasskey: Bool
+    private let cancelsPasskeyEntry: Bool
     private let shown = Mutex<[UInt32]>([])
 
-    init(board: PasskeyBoard, accepts: Bool = true, typesWrongPasskey: Bool = false) {
+    init(board: PasskeyBoard, accepts: Bool = true, typesWrongPasskey: Bool = false, cancelsPasskeyEntry: Bool = false) {
         self.board = board
         self.accepts = accepts
         self.typesWrongPasskey = typesWrongPasskey
+        self.cancelsPasskeyEntry = cancelsPasskeyEntry
     }
 
     /// The numbers and passkeys this agent showed its user, in order.
@@ -24,6 +26,7 @@ final class TestPairingAgent: PairingAgent {
     }
 
     func passkey(for link: HostLink) async -> UInt32? {
+        if cancelsPasskeyEntry { return nil }
         let passkey = await board.passkey()
         return typesWrongPasskey ? (passkey + 1) % 1_000_000 : passkey
     }
