@@ -16,23 +16,6 @@ extension BluetoothHost {
         connections[handle]?.security ?? .unencrypted
     }
 
-    /// Every bonded peer, ordered by address.
-    public var bonds: [Bond] { savedBonds.all }
-
-    /// The bond of the device using `address` (its identity address or a resolvable private address), if any.
-    public func bond(for address: BluetoothAddress) -> Bond? {
-        savedBonds.resolve(address)
-    }
-
-    /// Forgets the bond with a peer, from the bond file too; nothing happens if there is none.
-    public func removeBond(_ address: BluetoothAddress) throws(HostError) {
-        do {
-            try savedBonds.remove(address)
-        } catch {
-            throw .bondStore(error)
-        }
-    }
-
     /// Secures a link: as central, encrypts it with the bond's key if the peer is bonded, else pairs; as
     /// peripheral, sends a Security Request and waits for the central to do either. Joins a pairing under way.
     ///
@@ -101,7 +84,7 @@ extension BluetoothHost {
     /// strong enough for what it asks, else pairs.
     ///
     /// Bluetooth Core Specification Vol 3, Part H, 2.4.6.
-    private func securityRequested(_ payload: [UInt8], on connection: HostConnection) {
+    func securityRequested(_ payload: [UInt8], on connection: HostConnection) {
         guard !connection.securityState.isBusy else { return }
         var asksMITM = false
         if case .securityRequest(let request) = try? SMPPDU(decoding: payload) {
@@ -120,7 +103,7 @@ extension BluetoothHost {
     }
 
     /// Opens a new pairing on the link, in the role the link gives, and runs its first step.
-    private func startSession(
+    func startSession(
         on connection: HostConnection, _ first: (inout PairingSession) -> [PairingSession.Action]
     ) {
         var pairing = configuration.pairing
@@ -137,7 +120,7 @@ extension BluetoothHost {
     }
 
     /// Runs one step of the link's pairing and carries out the actions it returns.
-    private func drive(_ connection: HostConnection, _ step: (inout PairingSession) -> [PairingSession.Action]) {
+    func drive(_ connection: HostConnection, _ step: (inout PairingSession) -> [PairingSession.Action]) {
         guard var session = connection.securityState.session else { return }
         let actions = step(&session)
         connection.securityState.session = session
@@ -145,7 +128,7 @@ extension BluetoothHost {
     }
 
     /// Carries out a pairing's actions in order.
-    private func perform(_ actions: [PairingSession.Action], on connection: HostConnection) {
+    func perform(_ actions: [PairingSession.Action], on connection: HostConnection) {
         let handle = connection.link.handle
         let id = connection.securityState.sessionID
         for action in actions {
@@ -203,7 +186,7 @@ extension BluetoothHost {
     }
 
     /// Takes the agent's answer, or the timer, for the pairing that asked, if it is still the link's.
-    private func answered(
+    func answered(
         _ handle: ConnectionHandle, session id: UInt64, _ step: (inout PairingSession) -> [PairingSession.Action]
     ) {
         guard let connection = connections[handle], connection.securityState.sessionID == id else { return }
@@ -211,7 +194,7 @@ extension BluetoothHost {
     }
 
     /// Stores the keys of a bonding pairing and tells the waiting callers and the layer above.
-    private func pairingCompleted(_ result: PairingResult, on connection: HostConnection) {
+    func pairingCompleted(_ result: PairingResult, on connection: HostConnection) {
         let handle = connection.link.handle
         var bonded = false
         if result.isBonded {
@@ -232,141 +215,14 @@ extension BluetoothHost {
     }
 
     /// Ends a pairing or encryption attempt: a failure is reported as an event; every waiting caller resumes.
-    private func securityFinished(on connection: HostConnection, _ outcome: Result<LinkSecurity, HostError>) {
+    func securityFinished(on connection: HostConnection, _ outcome: Result<LinkSecurity, HostError>) {
         if case .failure(let error) = outcome { emit(.pairingFailed(connection.link.handle, error)) }
         resumeWaiters(of: connection, with: outcome)
     }
 
-    private func resumeWaiters(of connection: HostConnection, with outcome: Result<LinkSecurity, HostError>) {
+    func resumeWaiters(of connection: HostConnection, with outcome: Result<LinkSecurity, HostError>) {
         let waiters = connection.securityState.waiters
         connection.securityState.waiters = []
         for waiter in waiters { waiter.resume(returning: outcome) }
-    }
-
-    /// (Central) Encrypts the link with a bond's key.
-    ///
-    /// Bluetooth Core Specification Vol 3, Part H, 2.4.4.1.
-    private func encrypt(_ connection: HostConnection, with bond: Bond, key: LongTermKey) {
-        connection.securityState.isEncryptingWithBond = true
-        connection.securityState.bondAddress = bond.peerAddress.address
-        connection.securityState.pendingSecurity = LinkSecurity(
-            level: bond.isAuthenticated ? .authenticated : .encrypted, keySize: Int(bond.encryptionKeySize))
-        startEncryption(connection.link.handle, key: key.value, ediv: key.ediv, rand: key.rand)
-    }
-
-    /// Sends LE Enable Encryption; a refusal counts as failed encryption.
-    ///
-    /// Bluetooth Core Specification Vol 4, Part E, 7.8.24.
-    private func startEncryption(_ handle: ConnectionHandle, key: UInt128, ediv: UInt16, rand: UInt64) {
-        let command = LEEnableEncryptionCommand(
-            handle: handle, randomNumber: rand, encryptedDiversifier: ediv, longTermKey: Self.wireBytes(key))
-        Task { await self.enableEncryption(command) }
-    }
-
-    private func enableEncryption(_ command: LEEnableEncryptionCommand) async {
-        do {
-            try await controller.execute(command)
-        } catch {
-            var status = HCIStatus.unspecifiedError
-            if case .commandFailed(_, let refusal) = error { status = refusal }
-            encryptionChanged(command.handle, status: status, enabled: false, keySize: nil)
-        }
-    }
-
-    /// (Peripheral) Answers the controller's request for the key the central starts encryption with: the
-    /// pairing's STK or LTK, or a bond's LTK; without one, the negative reply makes the central's controller
-    /// report PIN or Key Missing.
-    ///
-    /// Bluetooth Core Specification Vol 3, Part H, 2.4.4.2 and Vol 4, Part E, 7.7.65.5.
-    func longTermKeyRequested(_ request: LELongTermKeyRequestEvent) {
-        guard let connection = connections[request.handle] else { return }
-        let ediv = request.encryptedDiversifier
-        let rand = request.randomNumber
-        var key: UInt128?
-        if let session = connection.securityState.session, let sessionKey = session.longTermKey(forEDIV: ediv, rand: rand) {
-            key = sessionKey
-            connection.securityState.pendingSecurity = negotiatedSecurity(session)
-        } else if let bond = savedBonds.resolve(connection.link.peerAddress),
-            let bondKey = bond.longTermKey(forEDIV: ediv, rand: rand)
-        {
-            key = bondKey
-            connection.securityState.bondAddress = bond.peerAddress.address
-            connection.securityState.pendingSecurity = LinkSecurity(
-                level: bond.isAuthenticated ? .authenticated : .encrypted, keySize: Int(bond.encryptionKeySize))
-            connection.securityState.pendingRestore = bond.clientConfiguration
-        }
-        let handle = request.handle
-        Task {
-            do {
-                if let key {
-                    _ = try await controller.execute(
-                        LELongTermKeyRequestReplyCommand(handle: handle, longTermKey: Self.wireBytes(key)))
-                } else {
-                    _ = try await controller.execute(LELongTermKeyRequestNegativeReplyCommand(handle: handle))
-                }
-            } catch {
-                logger.warning("LTK request on \(handle) not answered: \(error)")
-            }
-        }
-    }
-
-    /// Takes Encryption Change (or Encryption Key Refresh Complete): records the link's new protection, tells
-    /// the GATT server and the pairing, and ends an encryption with a bond's key.
-    ///
-    /// Bluetooth Core Specification Vol 4, Part E, 7.7.8 and 7.7.39.
-    func encryptionChanged(_ handle: ConnectionHandle, status: HCIStatus, enabled: Bool, keySize: UInt8?) {
-        guard let connection = connections[handle] else { return }
-        let state = connection.securityState
-        connection.securityState.isEncryptingWithBond = false
-        connection.securityState.pendingSecurity = nil
-        guard status.isSuccess else {
-            connection.securityState.pendingRestore = nil
-            if state.isEncryptingWithBond, status == .pinOrKeyMissing { connection.securityState.bondRejected = true }
-            if let session = state.session, !session.isFinished, session.state != .idle {
-                connection.securityState.encryptionFailure = status
-                drive(connection) { session in session.encryptionChanged(enabled: false) }
-            }
-            if !connection.securityState.waiters.isEmpty || state.isEncryptingWithBond {
-                securityFinished(on: connection, .failure(.encryptionFailed(handle, status)))
-            }
-            return
-        }
-        var security = enabled ? (state.pendingSecurity ?? connection.security) : .unencrypted
-        if enabled, security.level == .unencrypted { security = .encrypted }
-        if enabled, let keySize { security.keySize = Int(keySize) }
-        connection.security = security
-        server.updateSecurity(security, for: handle)
-        connection.securityState.pendingRestore = nil
-        if enabled, let saved = state.pendingRestore { server.restore(saved, for: handle) }
-        emit(.encryptionChanged(handle, security))
-        drive(connection) { session in session.encryptionChanged(enabled: enabled, keySize: keySize) }
-        if !connection.securityState.isBusy { resumeWaiters(of: connection, with: .success(security)) }
-    }
-
-    /// Fails the link's waiting callers and keeps a bonded client's configuration for its next connection.
-    func securityLinkDown(_ connection: HostConnection, reason: HCIStatus) {
-        resumeWaiters(of: connection, with: .failure(.disconnected(connection.link.handle, reason: reason)))
-        guard let address = connection.securityState.bondAddress, var bond = savedBonds.resolve(address),
-            let configuration = server.server.bondedClientConfiguration(of: connection.link.handle)
-        else { return }
-        bond.clientConfiguration = configuration
-        do {
-            try savedBonds.save(bond)
-        } catch {
-            logger.error("client configuration of bonded \(bond.peerAddress) not stored: \(error)")
-        }
-    }
-
-    /// The protection a pairing's key gives the link, once the features are negotiated.
-    private func negotiatedSecurity(_ session: PairingSession) -> LinkSecurity? {
-        guard let negotiation = session.context.negotiation else { return nil }
-        return LinkSecurity(
-            level: negotiation.method.isAuthenticated ? .authenticated : .encrypted,
-            keySize: Int(negotiation.keySize))
-    }
-
-    /// A key as HCI commands carry it: least significant octet first.
-    private static func wireBytes(_ key: UInt128) -> [UInt8] {
-        (0..<16).map { UInt8(truncatingIfNeeded: key >> (8 * $0)) }
     }
 }
