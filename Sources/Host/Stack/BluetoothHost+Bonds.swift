@@ -22,7 +22,8 @@ extension BluetoothHost {
     func securityLinkDown(_ connection: HostConnection, reason: HCIStatus) {
         resumeWaiters(of: connection, with: .failure(.disconnected(connection.link.handle, reason: reason)))
         guard let address = connection.securityState.bondAddress, var bond = savedBonds.resolve(address),
-            let configuration = server.server.bondedClientConfiguration(of: connection.link.handle)
+            let configuration = server.server.bondedClientConfiguration(of: connection.link.handle),
+            bond.clientConfiguration != configuration
         else { return }
         bond.clientConfiguration = configuration
         do {

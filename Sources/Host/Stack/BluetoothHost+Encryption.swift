@@ -81,6 +81,7 @@ extension BluetoothHost {
         connection.securityState.pendingSecurity = nil
         guard status.isSuccess else {
             connection.securityState.pendingRestore = nil
+            if connection.security.level == .unencrypted { connection.securityState.bondAddress = nil }
             if state.isEncryptingWithBond, status == .pinOrKeyMissing { connection.securityState.bondRejected = true }
             if let session = state.session, !session.isFinished, session.state != .idle {
                 connection.securityState.encryptionFailure = status
