@@ -59,6 +59,18 @@ public final class GATTServerBearerAdapter {
         server.update(context(connection, link))
     }
 
+    /// Gives a returning bonded client on a connection the subscriptions and features it had, sending any
+    /// Service Changed indication the restore queues (see ``GATTServer/restore(_:for:)``).
+    public func restore(
+        _ saved: BondedClientConfiguration, for connection: ConnectionHandle,
+        isolation: isolated (any Actor)? = #isolation
+    ) {
+        guard let link = links[connection] else { return }
+        server.restore(saved, for: context(connection, link))
+        publishEvents()
+        sendQueued(on: connection, isolation: isolation)
+    }
+
     /// Stops serving a connection whose link went down; the server forgets it (see ``GATTServer/disconnected(_:)``).
     public func disconnected(_ connection: ConnectionHandle) {
         guard let link = links.removeValue(forKey: connection) else { return }

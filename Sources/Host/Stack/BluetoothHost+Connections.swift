@@ -127,6 +127,7 @@ extension BluetoothHost {
                 }
             }
         }
+        if isAttempt { await encryptWithBond(handle) }
         if isAttempt, let link = connections[handle]?.link, pendingConnection?.handle == handle {
             finishPendingConnection(.success(link))
         }
@@ -160,6 +161,7 @@ extension BluetoothHost {
         congested.remove(handle)
         closeChannels(of: connection)
         connection.bearer.disconnected(reason: reason)
+        securityLinkDown(connection, reason: reason)
         server.disconnected(handle)
         emit(.disconnected(handle, reason: reason))
         for waiter in disconnectionWaiters.removeValue(forKey: handle) ?? [] { waiter.resume() }

@@ -31,6 +31,8 @@ public actor BluetoothHost {
     var congested: Set<ConnectionHandle> = []
     /// The backlog at which a link stops taking notifications and writes without response.
     static let transmitHighWater = 8
+    var savedBonds: HostBonds
+    var pairingAgent: (any PairingAgent)?
 
     /// Brings the controller behind `transport` up and starts the host on it.
     public static func start(
@@ -70,6 +72,7 @@ public actor BluetoothHost {
         self.controllerInfo = info
         self.configuration = configuration
         self.logger = logger
+        savedBonds = HostBonds(adapter: info.ownAddress, directory: configuration.bondDirectory, logger: logger)
         (events, eventSink) = AsyncStream.makeStream(
             of: HostEvent.self, bufferingPolicy: .bufferingOldest(configuration.eventBufferLimit))
         let (outgoing, outbound) = AsyncStream.makeStream(of: (ConnectionHandle, [UInt8]).self)
@@ -126,6 +129,13 @@ public actor BluetoothHost {
             linkDown(e.handle, reason: e.reason)
         case .leMeta(let meta):
             handle(meta, event: event)
+        case .encryptionChange(let e):
+            encryptionChanged(e.handle, status: e.status, enabled: e.encryptionEnabled != 0, keySize: nil)
+        case .encryptionChangeV2(let e):
+            encryptionChanged(
+                e.handle, status: e.status, enabled: e.encryptionEnabled != 0, keySize: e.encryptionKeySize)
+        case .encryptionKeyRefreshComplete(let e):
+            encryptionChanged(e.handle, status: e.status, enabled: true, keySize: nil)
         default:
             break
         }
@@ -144,6 +154,8 @@ public actor BluetoothHost {
                     supervisionTimeout: e.supervisionTimeout))
         case .remoteConnectionParameterRequest(let e):
             acceptParameters(e)
+        case .longTermKeyRequest(let e):
+            longTermKeyRequested(e)
         default:
             break
         }

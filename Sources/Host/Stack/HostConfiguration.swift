@@ -24,13 +24,18 @@ public struct HostConfiguration: Sendable {
     public var clock: any Clock<Duration>
     /// How long an HCI command may wait for its answer.
     public var commandTimeout: Duration
+    /// What this host can and wants to do when it pairs (IO capabilities, bonding, MITM, key sizes).
+    public var pairing: PairingConfiguration
+    /// The directory of the bond file; nil keeps bonds in memory only, for as long as the host runs.
+    public var bondDirectory: String?
 
     /// Makes a configuration; every parameter has a default fit for most hosts.
     public init(
         setup: ControllerSetupOptions = .init(), deviceName: String = "Linux", appearance: UInt16 = 0,
         services: [ServiceDefinition] = [], server: GATTServerConfiguration = .init(), preferredMTU: Int = ATTBearer.maximumMTU,
         negotiatesLinkOnConnect: Bool = true, maximumL2CAPPDUSize: Int = 4096, eventBufferLimit: Int = 65_536,
-        clock: any Clock<Duration> = ContinuousClock(), commandTimeout: Duration = .seconds(3)
+        clock: any Clock<Duration> = ContinuousClock(), commandTimeout: Duration = .seconds(3),
+        pairing: PairingConfiguration = .init(), bondDirectory: String? = nil
     ) {
         self.setup = setup
         self.deviceName = deviceName
@@ -43,5 +48,7 @@ public struct HostConfiguration: Sendable {
         self.eventBufferLimit = eventBufferLimit
         self.clock = clock
         self.commandTimeout = commandTimeout
+        self.pairing = pairing
+        self.bondDirectory = bondDirectory
     }
 }

@@ -13,6 +13,7 @@ final class HostConnection {
     var cache = GATTDatabaseCache()
     var security = LinkSecurity.unencrypted
     var channels: [L2CAPChannelID: HostChannel] = [:]
+    var securityState = LinkSecurityState()
 
     init(link: HostLink, maximumPDUSize: Int, bearer: ATTBearer) {
         self.link = link
@@ -31,5 +32,7 @@ final class HostConnection {
     func cancelTimers() {
         for timer in signalingTimers.values { timer.cancel() }
         signalingTimers = [:]
+        securityState.timer?.cancel()
+        securityState.timer = nil
     }
 }

@@ -38,6 +38,20 @@ public enum HostError: Error, Equatable, Sendable {
     case database(AttributeDatabaseError)
     /// The host has stopped: its controller channel closed.
     case stopped
+    /// Pairing failed with this reason, sent by either device.
+    ///
+    /// Bluetooth Core Specification Vol 3, Part H, 3.5.5.
+    case pairingFailed(ConnectionHandle, SMPErrorCode)
+    /// The Security Manager timer expired; no more pairing is possible until the link is reconnected.
+    ///
+    /// Bluetooth Core Specification Vol 3, Part H, 3.4.
+    case pairingTimeout(ConnectionHandle)
+    /// Encryption failed with the controller's status; PIN or Key Missing (0x06) means the peer has lost the bond.
+    ///
+    /// Bluetooth Core Specification Vol 4, Part E, 7.7.8.
+    case encryptionFailed(ConnectionHandle, HCIStatus)
+    /// The bond file could not be written or read.
+    case bondStore(BondStoreError)
 }
 
 extension HostError: CustomStringConvertible {
@@ -62,6 +76,10 @@ extension HostError: CustomStringConvertible {
         case .advertisingData(let error): "advertisement: \(error)"
         case .database(let error): "GATT database: \(error)"
         case .stopped: "the host has stopped"
+        case .pairingFailed(let handle, let reason): "pairing on connection \(handle) failed: \(reason)"
+        case .pairingTimeout(let handle): "pairing on connection \(handle) timed out"
+        case .encryptionFailed(let handle, let status): "encryption on connection \(handle) failed: \(status)"
+        case .bondStore(let error): "bonds: \(error)"
         }
     }
 }

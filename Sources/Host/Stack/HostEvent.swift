@@ -31,4 +31,11 @@ public enum HostEvent: Sendable, Equatable {
     case readyToWriteWithoutResponse(ConnectionHandle)
     /// The link's connection parameters changed.
     case connectionUpdated(ConnectionHandle, interval: UInt16, latency: UInt16, supervisionTimeout: UInt16)
+    /// A link's encryption started, was refreshed or changed strength; the GATT server now enforces this level.
+    case encryptionChanged(ConnectionHandle, LinkSecurity)
+    /// A pairing on the link succeeded; `bonded` tells whether its keys were stored.
+    case pairingCompleted(ConnectionHandle, bonded: Bool)
+    /// A pairing, or encryption with a bond's key, failed on the link (``HostError/pairingFailed(_:_:)``,
+    /// ``HostError/pairingTimeout(_:)`` or ``HostError/encryptionFailed(_:_:)``).
+    case pairingFailed(ConnectionHandle, HostError)
 }

@@ -1,0 +1,66 @@
+import HCI
+import Host
+import Testing
+import VirtualRadio
+
+/// A central and a peripheral host on one private virtual air with the pairing configurations and agents
+/// given, counting the SMP PDUs each sends; the peripheral serves the GATT fixtures.
+struct SecurePair {
+    let hosts: HostPair
+    let centralSMP: SMPCounter
+    let peripheralSMP: SMPCounter
+
+    var central: BluetoothHost { hosts.central }
+    var peripheral: BluetoothHost { hosts.peripheral }
+    var centralEvents: EventRecorder { hosts.centralEvents }
+    var peripheralEvents: EventRecorder { hosts.peripheralEvents }
+
+    static func make(
+        central: PairingConfiguration = .init(), peripheral: PairingConfiguration = .init(),
+        centralAgent: (any PairingAgent)? = nil, peripheralAgent: (any PairingAgent)? = nil,
+        centralClock: any Clock<Duration> = ContinuousClock(), centralSetup: ControllerSetupOptions = .init(),
+        centralBondDirectory: String? = nil
+    ) async throws -> SecurePair {
+        let air = Air()
+        let centralSMP = SMPCounter(wrapping: await air.makeController())
+        let counter = ATTRequestCounter(wrapping: centralSMP)
+        let centralHost = try await BluetoothHost.start(
+            transport: counter, configuration: HostConfiguration(
+                setup: centralSetup, deviceName: "Central", clock: centralClock, pairing: central,
+                bondDirectory: centralBondDirectory))
+        let peripheralSMP = SMPCounter(wrapping: await air.makeController())
+        let peripheralHost = try await BluetoothHost.start(
+            transport: peripheralSMP,
+            configuration: HostConfiguration(
+                deviceName: "GATT Test", services: GATTFixtures.services, pairing: peripheral))
+        await centralHost.setPairingAgent(centralAgent)
+        await peripheralHost.setPairingAgent(peripheralAgent)
+        let values = ValueStore()
+        let peripheralEvents = EventRecorder(peripheralHost.events)
+        peripheralEvents.onEvent = { event in
+            guard case .serverRequest(let request) = event else { return }
+            Task { await peripheralHost.respond(to: request.id, with: values.answer(request)) }
+        }
+        let hosts = HostPair(
+            central: centralHost, peripheral: peripheralHost, air: air, counter: counter, values: values,
+            centralEvents: EventRecorder(centralHost.events), peripheralEvents: peripheralEvents)
+        return SecurePair(hosts: hosts, centralSMP: centralSMP, peripheralSMP: peripheralSMP)
+    }
+
+    func connect() async throws -> (central: HostLink, peripheral: HostLink) {
+        try await hosts.connect()
+    }
+
+    /// Disconnects the link from the central and waits until both sides have seen it go down.
+    func disconnect(_ link: (central: HostLink, peripheral: HostLink)) async throws {
+        try await central.disconnect(link.central.handle)
+        try await peripheralEvents.next { event -> Bool? in
+            guard case .disconnected(link.peripheral.handle, _) = event else { return nil }
+            return true
+        }
+    }
+
+    func stop() async {
+        await hosts.stop()
+    }
+}
