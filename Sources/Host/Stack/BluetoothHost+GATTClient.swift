@@ -103,16 +103,18 @@ extension BluetoothHost {
         return values.first?.value
     }
 
-    /// Reads a characteristic value or descriptor, with Read Blob for the rest of a long one.
+    /// Reads a characteristic value or descriptor, with Read Blob for the rest of a long one; an
+    /// attribute that needs a secured link makes the host pair (or encrypt with a bond) and retry once.
     ///
     /// Bluetooth Core Specification Vol 3, Part G, 4.8.1 and 4.8.3.
     public func read(_ attribute: AttributeHandle, on handle: ConnectionHandle) async throws(HostError) -> [UInt8] {
         let mtu = try connection(handle).bearer.mtu
-        return try await run(GATTClientReadValue(handle: attribute, mtu: mtu), on: handle)
+        return try await runSecured(GATTClientReadValue(handle: attribute, mtu: mtu), on: handle)
     }
 
     /// Writes a characteristic value or descriptor and waits for the server to apply it: one Write
-    /// Request when the value fits, else prepared writes committed together.
+    /// Request when the value fits, else prepared writes committed together; an attribute that needs a
+    /// secured link makes the host pair (or encrypt with a bond) and retry once.
     ///
     /// Bluetooth Core Specification Vol 3, Part G, 4.9.3 and 4.9.4.
     public func write(
@@ -120,9 +122,9 @@ extension BluetoothHost {
     ) async throws(HostError) {
         let mtu = try connection(handle).bearer.mtu
         if value.count <= GATTClientWriteValue.maximumValueLength(mtu: mtu) {
-            try await run(GATTClientWriteValue(handle: attribute, value: value, mtu: mtu), on: handle)
+            try await runSecured(GATTClientWriteValue(handle: attribute, value: value, mtu: mtu), on: handle)
         } else {
-            try await run(GATTClientWriteLongValue(handle: attribute, value: value, mtu: mtu), on: handle)
+            try await runSecured(GATTClientWriteLongValue(handle: attribute, value: value, mtu: mtu), on: handle)
         }
     }
 
@@ -133,7 +135,7 @@ extension BluetoothHost {
         _ writes: [GATTClientReliableWrite.Write], on handle: ConnectionHandle
     ) async throws(HostError) {
         let mtu = try connection(handle).bearer.mtu
-        try await run(GATTClientReliableWrite(writes: writes, mtu: mtu), on: handle)
+        try await runSecured(GATTClientReliableWrite(writes: writes, mtu: mtu), on: handle)
     }
 
     /// Whether a write without response may be sent now; when false,
@@ -183,7 +185,7 @@ extension BluetoothHost {
         guard let cccd = descriptors?.first(where: { $0.uuid == .clientCharacteristicConfiguration }) else {
             throw .noClientConfiguration(handle, characteristic: characteristic.valueHandle)
         }
-        try await run(
+        try await runSecured(
             GATTClientWriteClientConfiguration(descriptorHandle: cccd.handle, configuration: configuration), on: handle)
     }
 

@@ -15,14 +15,17 @@ struct HostPair {
     let centralEvents: EventRecorder
     let peripheralEvents: EventRecorder
 
-    static func make(services: [ServiceDefinition] = GATTFixtures.services) async throws -> HostPair {
+    static func make(
+        services: [ServiceDefinition] = GATTFixtures.services, peripheralPairing: PairingConfiguration = .init()
+    ) async throws -> HostPair {
         let air = Air()
         let counter = ATTRequestCounter(wrapping: await air.makeController())
         let central = try await BluetoothHost.start(
             transport: counter, configuration: HostConfiguration(deviceName: "Central"))
         let peripheral = try await BluetoothHost.start(
             transport: await air.makeController(),
-            configuration: HostConfiguration(deviceName: "GATT Test", appearance: 0x0341, services: services))
+            configuration: HostConfiguration(
+                deviceName: "GATT Test", appearance: 0x0341, services: services, pairing: peripheralPairing))
         let values = ValueStore()
         let peripheralEvents = EventRecorder(peripheral.events)
         let pair = HostPair(
