@@ -50,6 +50,7 @@ extension CBCentralManager {
                 return
             }
             peripheral.linkUp(link)
+            peripheral.watchServiceChanges()
             delegate?.centralManager(self, didConnect: peripheral)
             connectionEvent(.peerConnected, for: peripheral)
         case .failure(let error):

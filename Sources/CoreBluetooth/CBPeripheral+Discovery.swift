@@ -121,9 +121,10 @@ extension CBPeripheral {
     }
 
     /// The peer's Service Changed indication: drops the services whose handles overlap `range` (and everything
-    /// discovered in them), then tells the delegate which ones went.
+    /// discovered in them), then tells the delegate which ones went; none when services were only added.
     func servicesChanged(in range: ClosedRange<AttributeHandle>) {
-        guard state == .connected, let current = services else { return }
+        guard state == .connected else { return }
+        let current = services ?? []
         var invalidated: [CBService] = []
         var kept: [CBService] = []
         for service in current {
@@ -133,9 +134,8 @@ extension CBPeripheral {
                 kept.append(service)
             }
         }
-        guard !invalidated.isEmpty else { return }
         for service in invalidated { forget(service) }
-        services = kept
+        if services != nil { services = kept }
         delegate?.peripheral(self, didModifyServices: invalidated)
     }
 

@@ -160,6 +160,25 @@ open class CBPeripheral: CBPeer, @unchecked Sendable {
         state = .connected
     }
 
+    /// Subscribes to the peer's Service Changed indications, as the system does on every connection, ahead of
+    /// any operation the app issues.
+    ///
+    /// Bluetooth Core Specification Vol 3, Part G, 7.1.
+    func watchServiceChanges() {
+        guard let link, let host = manager?.host else { return }
+        worker.enqueue {
+            do throws(HostError) {
+                guard let service = try await host.discoverPrimaryServices(on: link, uuid: .genericAttributeService).first,
+                    let changed = try await host.discoverCharacteristics(of: service, on: link)
+                        .first(where: { $0.uuid == .serviceChanged })
+                else { return }
+                try await host.configureUpdates(.indication, of: changed, on: link)
+            } catch {
+                return
+            }
+        }
+    }
+
     /// The link went down: fails every pending operation with `error`, in the order they were issued, then
     /// forgets the link and every discovered attribute.
     func linkDown(failingWith error: any Error) {
