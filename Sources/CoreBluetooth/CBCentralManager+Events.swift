@@ -44,7 +44,6 @@ extension CBCentralManager {
             linked[link.handle] = peripheral
             if attempt.isCancelled {
                 peripheral.link = link.handle
-                cancelPeripheralConnection(peripheral)
                 peripheral.state = .disconnecting
                 if let host { Task { try? await host.disconnect(link.handle) } }
                 return

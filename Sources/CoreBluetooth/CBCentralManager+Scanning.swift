@@ -11,7 +11,7 @@ extension CBCentralManager {
     ///
     /// Options: ``CBCentralManagerScanOptionAllowDuplicatesKey`` and
     /// ``CBCentralManagerScanOptionSolicitedServiceUUIDsKey``.
-    public func scanForPeripherals(withServices serviceUUIDs: [CBUUID]?, options: [String: Any]? = nil) {
+    func startScan(withServices serviceUUIDs: [CBUUID]?, options: [String: Any]?) {
         guard let host = poweredOn("scanForPeripherals") else { return }
         let allowsDuplicates = Self.flag(options?[CBCentralManagerScanOptionAllowDuplicatesKey]) ?? false
         let solicited = options?[CBCentralManagerScanOptionSolicitedServiceUUIDsKey] as? [CBUUID] ?? []
@@ -29,7 +29,7 @@ extension CBCentralManager {
     }
 
     /// Stops scanning; no discovery is reported after it returns.
-    public func stopScan() {
+    func endScan() {
         guard let host = poweredOn("stopScan") else { return }
         guard isScanning else { return }
         isScanning = false

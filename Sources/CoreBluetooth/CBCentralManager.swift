@@ -107,6 +107,21 @@ open class CBCentralManager: CBManager, @unchecked Sendable {
         }.sorted { $0.identifier.uuidString < $1.identifier.uuidString }
     }
 
+    /// Scans for peripherals advertising any of `serviceUUIDs` (every peripheral when nil or empty); each is
+    /// reported to `centralManager(_:didDiscover:advertisementData:rssi:)` with its scan response merged in.
+    /// Scanning again replaces the services and options.
+    ///
+    /// Options: ``CBCentralManagerScanOptionAllowDuplicatesKey`` and
+    /// ``CBCentralManagerScanOptionSolicitedServiceUUIDsKey``.
+    open func scanForPeripherals(withServices serviceUUIDs: [CBUUID]?, options: [String: Any]? = nil) {
+        startScan(withServices: serviceUUIDs, options: options)
+    }
+
+    /// Stops scanning; no discovery is reported after it returns.
+    open func stopScan() {
+        endScan()
+    }
+
     /// Connects to a peripheral; the attempt never times out. `centralManager(_:didConnect:)` or
     /// `centralManager(_:didFailToConnect:error:)` follows.
     open func connect(_ peripheral: CBPeripheral, options: [String: Any]? = nil) {

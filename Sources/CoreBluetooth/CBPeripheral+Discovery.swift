@@ -6,7 +6,7 @@ extension CBPeripheral {
     /// arrives in `peripheral(_:didDiscoverServices:)` and ``services`` then holds what was found so far.
     ///
     /// Bluetooth Core Specification Vol 3, Part G, 4.4.
-    public func discoverServices(_ serviceUUIDs: [CBUUID]?) {
+    func runServiceDiscovery(_ serviceUUIDs: [CBUUID]?) {
         let filter = (serviceUUIDs ?? []).map(\.bluetoothUUID)
         perform("discoverServices", { host, link throws(HostError) in
             if filter.isEmpty { return try await host.discoverPrimaryServices(on: link) }
@@ -32,7 +32,7 @@ extension CBPeripheral {
     /// `peripheral(_:didDiscoverIncludedServicesFor:error:)`.
     ///
     /// Bluetooth Core Specification Vol 3, Part G, 4.5.
-    public func discoverIncludedServices(_ includedServiceUUIDs: [CBUUID]?, for service: CBService) {
+    func runIncludedServiceDiscovery(_ includedServiceUUIDs: [CBUUID]?, for service: CBService) {
         guard let range = validRange(of: service, command: "discoverIncludedServices") else { return }
         let filter = Set((includedServiceUUIDs ?? []).map(\.bluetoothUUID))
         perform("discoverIncludedServices", { host, link throws(HostError) in
@@ -61,7 +61,7 @@ extension CBPeripheral {
     /// `peripheral(_:didDiscoverCharacteristicsFor:error:)`.
     ///
     /// Bluetooth Core Specification Vol 3, Part G, 4.6.
-    public func discoverCharacteristics(_ characteristicUUIDs: [CBUUID]?, for service: CBService) {
+    func runCharacteristicDiscovery(_ characteristicUUIDs: [CBUUID]?, for service: CBService) {
         guard let range = validRange(of: service, command: "discoverCharacteristics") else { return }
         let filter = Set((characteristicUUIDs ?? []).map(\.bluetoothUUID))
         perform("discoverCharacteristics", { host, link throws(HostError) in
@@ -95,7 +95,7 @@ extension CBPeripheral {
     /// `peripheral(_:didDiscoverDescriptorsFor:error:)`.
     ///
     /// Bluetooth Core Specification Vol 3, Part G, 4.7.
-    public func discoverDescriptors(for characteristic: CBCharacteristic) {
+    func runDescriptorDiscovery(for characteristic: CBCharacteristic) {
         guard let declaration = validDeclaration(of: characteristic, command: "discoverDescriptors") else { return }
         perform("discoverDescriptors", { host, link throws(HostError) -> [DiscoveredDescriptor] in
             guard declaration.descriptorHandles != nil else { return [] }

@@ -6,7 +6,7 @@ extension CBPeripheral {
     /// `peripheral(_:didUpdateValueFor:error:)` with the value in `characteristic.value`.
     ///
     /// Bluetooth Core Specification Vol 3, Part G, 4.8.1 and 4.8.3.
-    public func readValue(for characteristic: CBCharacteristic) {
+    func readCharacteristic(_ characteristic: CBCharacteristic) {
         guard let declaration = validDeclaration(of: characteristic, command: "readValue") else { return }
         perform("readValue", { host, link throws(HostError) in
             try await host.read(declaration.valueHandle, on: link)
@@ -26,7 +26,7 @@ extension CBPeripheral {
     /// in `descriptor.value`, typed by the descriptor's UUID.
     ///
     /// Bluetooth Core Specification Vol 3, Part G, 4.12.1.
-    public func readValue(for descriptor: CBDescriptor) {
+    func readDescriptor(_ descriptor: CBDescriptor) {
         guard let discovered = validHandle(of: descriptor, command: "readValue") else { return }
         perform("readValue", { host, link throws(HostError) in
             try await host.read(discovered.handle, on: link)
@@ -46,7 +46,7 @@ extension CBPeripheral {
     /// `peripheralIsReady(toSendWriteWithoutResponse:)` once the app may send again.
     ///
     /// Bluetooth Core Specification Vol 3, Part G, 4.9.1, 4.9.3 and 4.9.4.
-    public func writeValue(_ data: Data, for characteristic: CBCharacteristic, type: CBCharacteristicWriteType) {
+    func writeCharacteristic(_ data: Data, _ characteristic: CBCharacteristic, type: CBCharacteristicWriteType) {
         guard let declaration = validDeclaration(of: characteristic, command: "writeValue") else { return }
         let bytes = [UInt8](data)
         switch type {
@@ -86,7 +86,7 @@ extension CBPeripheral {
     /// use ``setNotifyValue(_:for:)``.
     ///
     /// Bluetooth Core Specification Vol 3, Part G, 4.12.3.
-    public func writeValue(_ data: Data, for descriptor: CBDescriptor) {
+    func writeDescriptor(_ data: Data, _ descriptor: CBDescriptor) {
         precondition(
             descriptor.uuid.bluetoothUUID != .clientCharacteristicConfiguration,
             "Client Characteristic Configuration descriptors must be configured using setNotifyValue:forCharacteristic:")
@@ -104,7 +104,7 @@ extension CBPeripheral {
     /// `peripheral(_:didUpdateValueFor:error:)`.
     ///
     /// Bluetooth Core Specification Vol 3, Part G, 4.10 and 4.11.
-    public func setNotifyValue(_ enabled: Bool, for characteristic: CBCharacteristic) {
+    func configureNotifications(_ enabled: Bool, for characteristic: CBCharacteristic) {
         guard let declaration = validDeclaration(of: characteristic, command: "setNotifyValue") else { return }
         let properties = characteristic.properties
         let configuration: GATTClientWriteClientConfiguration.Configuration =

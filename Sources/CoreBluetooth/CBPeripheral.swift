@@ -80,6 +80,61 @@ open class CBPeripheral: CBPeer, @unchecked Sendable {
         }
     }
 
+    /// Discovers the peripheral's primary services, all of them or those with the given UUIDs; the result
+    /// arrives in `peripheral(_:didDiscoverServices:)`, and ``services`` then holds every service found so far.
+    open func discoverServices(_ serviceUUIDs: [CBUUID]?) {
+        runServiceDiscovery(serviceUUIDs)
+    }
+
+    /// Finds the services a service includes, all of them or those with the given UUIDs; the result arrives in
+    /// `peripheral(_:didDiscoverIncludedServicesFor:error:)`.
+    open func discoverIncludedServices(_ includedServiceUUIDs: [CBUUID]?, for service: CBService) {
+        runIncludedServiceDiscovery(includedServiceUUIDs, for: service)
+    }
+
+    /// Discovers a service's characteristics, all of them or those with the given UUIDs; the result arrives in
+    /// `peripheral(_:didDiscoverCharacteristicsFor:error:)`.
+    open func discoverCharacteristics(_ characteristicUUIDs: [CBUUID]?, for service: CBService) {
+        runCharacteristicDiscovery(characteristicUUIDs, for: service)
+    }
+
+    /// Discovers a characteristic's descriptors; the result arrives in
+    /// `peripheral(_:didDiscoverDescriptorsFor:error:)`.
+    open func discoverDescriptors(for characteristic: CBCharacteristic) {
+        runDescriptorDiscovery(for: characteristic)
+    }
+
+    /// Reads a characteristic's value, long ones whole; the result arrives in
+    /// `peripheral(_:didUpdateValueFor:error:)` with the value in `characteristic.value`.
+    open func readValue(for characteristic: CBCharacteristic) {
+        readCharacteristic(characteristic)
+    }
+
+    /// Reads a descriptor's value; the result arrives in `peripheral(_:didUpdateValueFor:error:)`, typed by the
+    /// descriptor's UUID.
+    open func readValue(for descriptor: CBDescriptor) {
+        readDescriptor(descriptor)
+    }
+
+    /// Writes a characteristic's value: with response the result arrives in
+    /// `peripheral(_:didWriteValueFor:error:)`; without response nothing answers, and
+    /// `peripheralIsReady(toSendWriteWithoutResponse:)` says when the app may send again.
+    open func writeValue(_ data: Data, for characteristic: CBCharacteristic, type: CBCharacteristicWriteType) {
+        writeCharacteristic(data, characteristic, type: type)
+    }
+
+    /// Writes a descriptor's value; the result arrives in `peripheral(_:didWriteValueFor:error:)`. The Client
+    /// Characteristic Configuration descriptor is refused, as Apple refuses it: use ``setNotifyValue(_:for:)``.
+    open func writeValue(_ data: Data, for descriptor: CBDescriptor) {
+        writeDescriptor(data, descriptor)
+    }
+
+    /// Turns notifications or indications of a characteristic on or off; the result arrives in
+    /// `peripheral(_:didUpdateNotificationStateFor:error:)`, and values in `peripheral(_:didUpdateValueFor:error:)`.
+    open func setNotifyValue(_ enabled: Bool, for characteristic: CBCharacteristic) {
+        configureNotifications(enabled, for: characteristic)
+    }
+
     /// Reads the connection's signal strength; the result arrives in `peripheral(_:didReadRSSI:error:)`.
     open func readRSSI() {
         perform("readRSSI", { host, link throws(HostError) in try await host.readRSSI(link) }) { [self] result in

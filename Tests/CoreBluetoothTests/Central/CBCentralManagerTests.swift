@@ -221,6 +221,15 @@ struct CBCentralManagerTests {
             if written.count == 2 { break }
         }
         #expect(written == [[9], [8]])
+
+        let readOnly = try CentralFixture.characteristic(CentralFixture.longValue, in: primary, recorder)
+        recorder.queue.sync { peripheral.writeValue(Data([1]), for: readOnly, type: .withResponse) }
+        guard case .valueWritten("FFF1", let refused) = try await cursor.next() else {
+            Issue.record("the refused write did not call back")
+            return
+        }
+        let expected = CBATTError(.writeNotPermitted)
+        #expect(refused == ErrorSummary(domain: CBATTErrorDomain, code: expected.code.rawValue))
     }
 
     @Test("subscribing calls back with isNotifying, then notifications arrive in order as value updates")
