@@ -85,16 +85,26 @@ open class CBCentralManager: CBManager, @unchecked Sendable {
         if let host { Task { await host.stop() } }
     }
 
+    /// The manager as Apple describes it: `<CBCentralManager: 0x…>`.
+    open override var description: String {
+        "<\(type(of: self)): \(addressDescription)>"
+    }
+
     /// Whether the platform supports every feature in `features`; this host scans and connects with legacy
     /// commands only.
     open class func supports(_ features: Feature) -> Bool {
         features.isEmpty
     }
 
-    /// The peripherals this manager knows with the given identifiers; unknown identifiers are left out.
+    /// The peripherals with the given identifiers: the ones this manager knows, and ones another manager or
+    /// process saw (identifiers name the device's address); any other identifier is left out.
     open func retrievePeripherals(withIdentifiers identifiers: [UUID]) -> [CBPeripheral] {
         guard poweredOn("retrievePeripherals") != nil else { return [] }
-        return identifiers.compactMap { peripherals[$0] }
+        return identifiers.compactMap { identifier in
+            if let known = peripherals[identifier] { return known }
+            guard let (address, type) = PeripheralIdentifier.address(of: identifier) else { return nil }
+            return peripheral(address: address, type: type)
+        }
     }
 
     /// The connected peripherals with a discovered service of one of the given UUIDs.

@@ -102,6 +102,11 @@ struct CBCentralManagerTests {
         let (again, _) = try await CentralFixture.discover(service, with: other, otherRecorder, &otherCursor)
         #expect(again.identifier == peripheral.identifier)
         #expect(again !== peripheral)
+
+        let (third, thirdRecorder, _) = try await CentralFixture.central("retrieve-third")
+        let known = thirdRecorder.queue.sync { third.retrievePeripherals(withIdentifiers: [peripheral.identifier]) }
+        #expect(known.map(\.identifier) == [peripheral.identifier])
+        #expect(thirdRecorder.queue.sync { third.retrievePeripherals(withIdentifiers: [peripheral.identifier]) }.first === known.first)
     }
 
     @Test("connecting, discovering the whole tree, and rediscovering keeps the same objects")
@@ -298,6 +303,17 @@ struct CBCentralManagerTests {
         #expect(recorder.queue.sync { peripheral.state } == .disconnected)
         #expect(recorder.queue.sync { peripheral.services } == nil)
         #expect(recorder.queue.sync { peripheral.canSendWriteWithoutResponse } == false)
+
+        recorder.queue.sync {
+            peripheral.readValue(for: stalled)
+            peripheral.readRSSI()
+            manager.connect(peripheral)
+            manager.cancelPeripheralConnection(peripheral)
+        }
+        guard case .disconnected(_, nil) = try await cursor.next() else {
+            Issue.record("an operation on a disconnected peripheral called back")
+            return
+        }
     }
 
     @Test("cancelling while connecting ends the attempt with didDisconnectPeripheral and no error")
