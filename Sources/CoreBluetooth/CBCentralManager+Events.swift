@@ -30,6 +30,7 @@ extension CBCentralManager {
     func attemptEnded(_ attempt: ConnectAttempt, of peripheral: CBPeripheral, with result: Result<HostLink, HostError>) {
         guard peripheral.attempt === attempt else { return }
         peripheral.attempt = nil
+        defer { saveRestorationState() }
         switch result {
         case .success(let link) where peripheral.lostLink == link.handle:
             linked[link.handle] = nil
@@ -71,6 +72,7 @@ extension CBCentralManager {
         guard peripheral.link == handle else { return }
         let error: CBError? = peripheral.state == .disconnecting ? nil : reason.disconnectionError
         peripheral.linkDown(failingWith: error ?? CBError(reporting: .operationCancelled))
+        saveRestorationState()
         delegate?.centralManager(self, didDisconnectPeripheral: peripheral, error: error)
         connectionEvent(.peerDisconnected, for: peripheral)
     }

@@ -18,6 +18,7 @@ extension CBCentralManager {
         let wasScanning = isScanning
         scan = ScanSession(services: serviceUUIDs ?? [], solicited: solicited, allowsDuplicates: allowsDuplicates)
         isScanning = true
+        saveRestorationState()
         scanWorker.enqueue {
             do {
                 if wasScanning { try await host.stopScanning() }
@@ -34,6 +35,7 @@ extension CBCentralManager {
         guard isScanning else { return }
         isScanning = false
         scan = nil
+        saveRestorationState()
         scanWorker.enqueue {
             do {
                 try await host.stopScanning()

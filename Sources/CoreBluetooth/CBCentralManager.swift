@@ -22,6 +22,8 @@ open class CBCentralManager: CBManager, @unchecked Sendable {
     var linked: [ConnectionHandle: CBPeripheral] = [:]
     var scan: ScanSession?
     var connectionEventOptions: [CBConnectionEventMatchingOption: Any]?
+    var restoration: RestorationStore?
+    var savedState: RestorationStore.Saved?
     let scanWorker = SerialWorker()
     let connectWorker = SerialWorker()
 
@@ -40,9 +42,17 @@ open class CBCentralManager: CBManager, @unchecked Sendable {
     /// Makes a manager that calls `delegate` on `queue` (the main queue when nil), and starts its host stack on
     /// the transport `CBManagerOptionTransportKey` or `BLUETOOTH_TRANSPORT` names (the process's virtual air by
     /// default); `centralManagerDidUpdateState(_:)` follows, `.poweredOn` once the host is up.
+    ///
+    /// With ``CBCentralManagerOptionRestoreIdentifierKey``, what the last manager with that identifier was doing
+    /// arrives first in `centralManager(_:willRestoreState:)`.
     public init(delegate: (any CBCentralManagerDelegate)?, queue: DispatchQueue?, options: [String: Any]? = nil) {
         self.delegate = delegate
         self.queue = queue ?? .main
+        if let identifier = options?[CBCentralManagerOptionRestoreIdentifierKey] as? String {
+            let store = RestorationStore(identifier: identifier)
+            restoration = store
+            savedState = store.load()
+        }
         super.init()
         startHost(options: options)
     }
@@ -145,6 +155,7 @@ open class CBCentralManager: CBManager, @unchecked Sendable {
         peripheral.attempt = attempt
         peripheral.lostLink = nil
         peripheral.state = .connecting
+        saveRestorationState()
         connectWorker.enqueue { [self] in
             let result: Result<HostLink, HostError>
             do throws(HostError) {
@@ -182,6 +193,7 @@ open class CBCentralManager: CBManager, @unchecked Sendable {
         case .disconnected, .disconnecting:
             break
         }
+        saveRestorationState()
     }
 
     /// Asks for `centralManager(_:connectionEventDidOccur:for:)` when a matching peripheral connects or
@@ -216,6 +228,11 @@ open class CBCentralManager: CBManager, @unchecked Sendable {
 
     private func started(_ host: BluetoothHost) {
         self.host = host
+        if let saved = savedState {
+            savedState = nil
+            delegate?.centralManager(self, willRestoreState: restoredState(saved))
+            saveRestorationState()
+        }
         update(to: .poweredOn)
     }
 

@@ -2,6 +2,10 @@ import Host
 
 /// What a central manager's current scan looks for, and what it has heard and reported so far.
 final class ScanSession {
+    /// The services asked for, as the app gave them.
+    let serviceUUIDs: [CBUUID]
+    /// The solicited services asked for, as the app gave them.
+    let solicitedUUIDs: [CBUUID]
     /// The services a peripheral must advertise (one of them) to be reported; empty reports every peripheral.
     let services: Set<BluetoothUUID>
     /// The services a peripheral may solicit instead (one of them) to be reported.
@@ -18,6 +22,8 @@ final class ScanSession {
     var nextToken: UInt64 = 0
 
     init(services: [CBUUID], solicited: [CBUUID], allowsDuplicates: Bool) {
+        serviceUUIDs = services
+        solicitedUUIDs = solicited
         self.services = Set(services.map(\.bluetoothUUID))
         self.solicited = Set(solicited.map(\.bluetoothUUID))
         self.allowsDuplicates = allowsDuplicates

@@ -81,6 +81,73 @@ struct CBCentralManagerTests {
         #expect(advertisement.keys.contains(CBAdvertisementDataIsConnectable))
     }
 
+    @Test("a scan with SolicitedServiceUUIDs also reports a peripheral soliciting one of them")
+    func scanForSolicitation() async throws {
+        let (device, _) = try await CentralFixture.device(advertising: false)
+        defer { Task { await device.stop() } }
+        let solicited = UUID().uuidString
+        try await device.host.startAdvertising(
+            AdvertisementContent(
+                localName: device.name, solicitedServiceUUIDs: [try #require(BluetoothUUID(string: solicited))]))
+        let (manager, recorder, events) = try await CentralFixture.central()
+        var cursor = events
+        recorder.queue.sync {
+            manager.scanForPeripherals(
+                withServices: [CBUUID(nsuuid: UUID())],
+                options: [CBCentralManagerScanOptionSolicitedServiceUUIDsKey: [CBUUID(string: solicited)]])
+        }
+        let advertisement = try await cursor.next { event -> Advertisement? in
+            if case .discovered(_, let advertisement) = event { return advertisement }
+            return nil
+        }
+        recorder.queue.sync { manager.stopScan() }
+        #expect(advertisement.localName == device.name)
+        #expect(advertisement.solicitedServiceUUIDs == [solicited])
+        #expect(advertisement.serviceUUIDs == nil)
+    }
+
+    @Test("a manager with a restore identifier hears the last one's scan and connections before its state")
+    func restoration() async throws {
+        let (device, service) = try await CentralFixture.device()
+        defer { Task { await device.stop() } }
+        let identifier = "restore-\(UUID().uuidString)"
+        let recorder = CentralRecorder(label: "restore-first")
+        let manager = CBCentralManager(
+            delegate: recorder, queue: recorder.queue, options: [CBCentralManagerOptionRestoreIdentifierKey: identifier])
+        var events = EventCursor(recorder)
+        guard case .state(.poweredOn) = try await events.next() else {
+            Issue.record("a manager with nothing to restore did not start with its state")
+            return
+        }
+        let (peripheral, _) = try await CentralFixture.discover(service, with: manager, recorder, &events)
+        try await CentralFixture.connect(peripheral, with: manager, recorder, &events)
+        recorder.queue.sync {
+            manager.scanForPeripherals(
+                withServices: [service], options: [CBCentralManagerScanOptionAllowDuplicatesKey: true])
+        }
+
+        let second = CentralRecorder(label: "restore-second")
+        let restored = CBCentralManager(
+            delegate: second, queue: second.queue, options: [CBCentralManagerOptionRestoreIdentifierKey: identifier])
+        var secondEvents = EventCursor(second)
+        guard case .restored(let peripherals, let services, let duplicates) = try await secondEvents.next() else {
+            Issue.record("willRestoreState did not come first")
+            return
+        }
+        #expect(peripherals == [peripheral.identifier])
+        #expect(services == [service.uuidString])
+        #expect(duplicates == true)
+        guard case .state(.poweredOn) = try await secondEvents.next() else {
+            Issue.record("centralManagerDidUpdateState did not follow willRestoreState")
+            return
+        }
+        #expect(second.queue.sync { restored.retrievePeripherals(withIdentifiers: [peripheral.identifier]).count } == 1)
+        recorder.queue.sync {
+            manager.stopScan()
+            manager.cancelPeripheralConnection(peripheral)
+        }
+    }
+
     @Test("retrieving by identifier returns the same object; unknown identifiers are left out")
     func retrieve() async throws {
         let (device, service) = try await CentralFixture.device()

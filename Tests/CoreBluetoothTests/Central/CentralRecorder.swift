@@ -49,6 +49,7 @@ struct Advertisement: Sendable {
 /// One delegate call, as the test sees it.
 enum CentralEvent: Sendable {
     case state(CBManagerState)
+    case restored(peripherals: [UUID], scanServices: [String]?, allowsDuplicates: Bool?)
     case discovered(CBPeripheral, Advertisement)
     case connected(CBPeripheral)
     case failedToConnect(CBPeripheral, ErrorSummary?)
@@ -91,6 +92,16 @@ final class CentralRecorder: NSObject, CBCentralManagerDelegate, CBPeripheralDel
 
     func centralManagerDidUpdateState(_ central: CBCentralManager) {
         record(.state(central.state))
+    }
+
+    func centralManager(_ central: CBCentralManager, willRestoreState dict: [String: Any]) {
+        let peripherals = dict[CBCentralManagerRestoredStatePeripheralsKey] as? [CBPeripheral] ?? []
+        let services = dict[CBCentralManagerRestoredStateScanServicesKey] as? [CBUUID]
+        let options = dict[CBCentralManagerRestoredStateScanOptionsKey] as? [String: Any]
+        record(
+            .restored(
+                peripherals: peripherals.map(\.identifier), scanServices: services?.map(\.uuidString),
+                allowsDuplicates: (options?[CBCentralManagerScanOptionAllowDuplicatesKey] as? NSNumber)?.boolValue))
     }
 
     func centralManager(
