@@ -3,6 +3,9 @@
 ///
 /// Bluetooth Core Specification Vol 3, Part G, 3.1.
 open class CBService: CBAttribute {
+    /// The peripheral the service was discovered on; nil for a service the local peripheral manager publishes.
+    open internal(set) weak var peripheral: CBPeripheral?
+
     /// Whether the service is primary rather than secondary.
     open internal(set) var isPrimary: Bool
 

@@ -1,0 +1,270 @@
+import HCI
+import Host
+
+/// A remote peripheral a central manager discovered or retrieved: its connection state, its GATT services,
+/// and the operations a GATT client makes on them.
+///
+/// All of its state is confined to the delegate queue of the manager that owns it: call its methods and read
+/// its properties on that queue, where every ``CBPeripheralDelegate`` call arrives. It is `@unchecked Sendable`
+/// only so that host-call completions can carry it back to that queue.
+open class CBPeripheral: CBPeer, @unchecked Sendable {
+    /// The object told of discoveries, values and writes; held weakly.
+    open weak var delegate: (any CBPeripheralDelegate)?
+
+    /// The peripheral's name: its advertised local name, or its GAP Device Name once read.
+    open internal(set) var name: String?
+
+    /// The signal strength last read, in dBm; superseded by `peripheral(_:didReadRSSI:error:)`.
+    @available(*, deprecated, message: "Use peripheral(_:didReadRSSI:error:) instead")
+    open var rssi: NSNumber? { lastRSSI }
+
+    /// Where the connection to the peripheral stands.
+    open internal(set) var state: CBPeripheralState = .disconnected
+
+    /// The services discovered so far; nil until a discovery succeeds.
+    open internal(set) var services: [CBService]?
+
+    /// Whether a write without response may be sent now without being dropped.
+    open internal(set) var canSendWriteWithoutResponse = false
+
+    /// Whether the peripheral authorized Apple Notification Center Service; never on Linux.
+    open internal(set) var ancsAuthorized = false
+
+    weak var manager: CBCentralManager?
+    let address: BluetoothAddress
+    let addressType: AddressType
+    let queue: DispatchQueue
+    let worker = SerialWorker()
+    var lastRSSI: NSNumber?
+    var link: ConnectionHandle?
+    var attempt: ConnectAttempt?
+    var lostLink: ConnectionHandle?
+    var serviceRanges: [ObjectIdentifier: DiscoveredService] = [:]
+    var characteristicDeclarations: [ObjectIdentifier: DiscoveredCharacteristic] = [:]
+    var descriptorHandles: [ObjectIdentifier: DiscoveredDescriptor] = [:]
+    var pendingFailures: [UInt64: (any Error) -> Void] = [:]
+    var nextOperation: UInt64 = 0
+    var unsentWrites = 0
+
+    init(address: BluetoothAddress, type: AddressType, manager: CBCentralManager, queue: DispatchQueue) {
+        self.address = address
+        self.addressType = type
+        self.manager = manager
+        self.queue = queue
+        super.init(identifier: PeripheralIdentifier.make(address: address, type: type))
+    }
+
+    /// The peripheral as Apple describes it: `<CBPeripheral: 0x…, identifier = …, name = …, mtu = 23, state = connected>`.
+    open override var description: String {
+        "<\(type(of: self)): \(addressDescription), identifier = \(identifier.uuidString), name = \(name ?? "(null)"), "
+            + "mtu = \(mtu), state = \(stateName)>"
+    }
+
+    private var stateName: String {
+        switch state {
+        case .disconnected: "disconnected"
+        case .connecting: "connecting"
+        case .connected: "connected"
+        case .disconnecting: "disconnecting"
+        }
+    }
+
+    /// The most bytes one write of the given type can carry: 512 with response (long writes are split by the
+    /// stack), ATT_MTU - 3 without.
+    ///
+    /// Bluetooth Core Specification Vol 3, Part F, 3.2.9 and 3.4.5.3.
+    open func maximumWriteValueLength(for type: CBCharacteristicWriteType) -> Int {
+        switch type {
+        case .withResponse: 512
+        case .withoutResponse: min(max(mtu - 3, 0), 512)
+        }
+    }
+
+    /// Discovers the peripheral's primary services, all of them or those with the given UUIDs; the result
+    /// arrives in `peripheral(_:didDiscoverServices:)`, and ``services`` then holds every service found so far.
+    open func discoverServices(_ serviceUUIDs: [CBUUID]?) {
+        runServiceDiscovery(serviceUUIDs)
+    }
+
+    /// Finds the services a service includes, all of them or those with the given UUIDs; the result arrives in
+    /// `peripheral(_:didDiscoverIncludedServicesFor:error:)`.
+    open func discoverIncludedServices(_ includedServiceUUIDs: [CBUUID]?, for service: CBService) {
+        runIncludedServiceDiscovery(includedServiceUUIDs, for: service)
+    }
+
+    /// Discovers a service's characteristics, all of them or those with the given UUIDs; the result arrives in
+    /// `peripheral(_:didDiscoverCharacteristicsFor:error:)`.
+    open func discoverCharacteristics(_ characteristicUUIDs: [CBUUID]?, for service: CBService) {
+        runCharacteristicDiscovery(characteristicUUIDs, for: service)
+    }
+
+    /// Discovers a characteristic's descriptors; the result arrives in
+    /// `peripheral(_:didDiscoverDescriptorsFor:error:)`.
+    open func discoverDescriptors(for characteristic: CBCharacteristic) {
+        runDescriptorDiscovery(for: characteristic)
+    }
+
+    /// Reads a characteristic's value, long ones whole; the result arrives in
+    /// `peripheral(_:didUpdateValueFor:error:)` with the value in `characteristic.value`.
+    open func readValue(for characteristic: CBCharacteristic) {
+        readCharacteristic(characteristic)
+    }
+
+    /// Reads a descriptor's value; the result arrives in `peripheral(_:didUpdateValueFor:error:)`, typed by the
+    /// descriptor's UUID.
+    open func readValue(for descriptor: CBDescriptor) {
+        readDescriptor(descriptor)
+    }
+
+    /// Writes a characteristic's value: with response the result arrives in
+    /// `peripheral(_:didWriteValueFor:error:)`; without response nothing answers, and
+    /// `peripheralIsReady(toSendWriteWithoutResponse:)` says when the app may send again.
+    open func writeValue(_ data: Data, for characteristic: CBCharacteristic, type: CBCharacteristicWriteType) {
+        writeCharacteristic(data, characteristic, type: type)
+    }
+
+    /// Writes a descriptor's value; the result arrives in `peripheral(_:didWriteValueFor:error:)`. The Client
+    /// Characteristic Configuration descriptor is refused, as Apple refuses it: use ``setNotifyValue(_:for:)``.
+    open func writeValue(_ data: Data, for descriptor: CBDescriptor) {
+        writeDescriptor(data, descriptor)
+    }
+
+    /// Turns notifications or indications of a characteristic on or off; the result arrives in
+    /// `peripheral(_:didUpdateNotificationStateFor:error:)`, and values in `peripheral(_:didUpdateValueFor:error:)`.
+    open func setNotifyValue(_ enabled: Bool, for characteristic: CBCharacteristic) {
+        configureNotifications(enabled, for: characteristic)
+    }
+
+    /// Reads the connection's signal strength; the result arrives in `peripheral(_:didReadRSSI:error:)`.
+    open func readRSSI() {
+        perform("readRSSI", { host, link throws(HostError) in try await host.readRSSI(link) }) { [self] result in
+            let rssi: NSNumber
+            let error: (any Error)?
+            switch result {
+            case .success(let value):
+                rssi = NSNumber(value: value)
+                lastRSSI = rssi
+                error = nil
+            case .failure(let failure):
+                rssi = NSNumber(value: 127)
+                error = failure
+            }
+            delegate?.peripheral(self, didReadRSSI: rssi, error: error)
+        }
+    }
+
+    /// Opens an L2CAP connection-oriented channel to `PSM`; the result arrives in `peripheral(_:didOpen:error:)`.
+    ///
+    /// The host stack does not offer L2CAP channels to this layer yet, so the delegate hears
+    /// `CBError.operationNotSupported`.
+    open func openL2CAPChannel(_ PSM: CBL2CAPPSM) {
+        precondition(PSM > 0, "psm > 0")
+        guard state == .connected else {
+            CoreBluetoothLog.warning("API MISUSE: \(self) is not connected, ignoring openL2CAPChannel")
+            return
+        }
+        queue.async { [self] in
+            delegate?.peripheral(self, didOpen: nil, error: CBError(reporting: .operationNotSupported))
+        }
+    }
+
+    /// Runs a host call on this peripheral's link after every call issued before it, and hands its result,
+    /// on the delegate queue, to `completion`; when the link goes down first, `completion` gets the
+    /// disconnection's error instead.
+    ///
+    /// Dropped with a log line, as Apple does, when the peripheral is not connected.
+    func perform<Value: Sendable>(
+        _ command: String,
+        _ call: @escaping @Sendable (BluetoothHost, ConnectionHandle) async throws(HostError) -> Value,
+        completion: @escaping (Result<Value, any Error>) -> Void
+    ) {
+        guard state == .connected, let link, let host = manager?.host else {
+            CoreBluetoothLog.warning("API MISUSE: \(self) is not connected, ignoring \(command)")
+            return
+        }
+        let id = nextOperation
+        nextOperation += 1
+        pendingFailures[id] = { error in completion(.failure(error)) }
+        let confined = QueueConfined(completion)
+        worker.enqueue { [self] in
+            guard await isPending(id) else { return }
+            let result: Result<Value, HostError>
+            do throws(HostError) {
+                result = .success(try await call(host, link))
+            } catch {
+                result = .failure(error)
+            }
+            queue.async { [self] in
+                guard pendingFailures.removeValue(forKey: id) != nil else { return }
+                confined.value(result.mapError(\.reported))
+            }
+        }
+    }
+
+    private func isPending(_ id: UInt64) async -> Bool {
+        await withCheckedContinuation { continuation in
+            queue.async { [self] in continuation.resume(returning: pendingFailures[id] != nil) }
+        }
+    }
+
+    /// The link is up: records it and makes the peripheral connected.
+    func linkUp(_ link: HostLink) {
+        self.link = link.handle
+        mtu = link.mtu
+        canSendWriteWithoutResponse = true
+        state = .connected
+    }
+
+    /// Subscribes to the peer's Service Changed indications, as the system does on every connection, ahead of
+    /// any operation the app issues.
+    ///
+    /// Bluetooth Core Specification Vol 3, Part G, 7.1.
+    func watchServiceChanges() {
+        guard let link, let host = manager?.host else { return }
+        worker.enqueue {
+            do throws(HostError) {
+                guard let service = try await host.discoverPrimaryServices(on: link, uuid: .genericAttributeService).first,
+                    let changed = try await host.discoverCharacteristics(of: service, on: link)
+                        .first(where: { $0.uuid == .serviceChanged })
+                else { return }
+                try await host.configureUpdates(.indication, of: changed, on: link)
+            } catch {
+                return
+            }
+        }
+    }
+
+    /// The link went down: fails every pending operation with `error`, in the order they were issued, then
+    /// forgets the link and every discovered attribute.
+    func linkDown(failingWith error: any Error) {
+        link = nil
+        let failures = pendingFailures.sorted { $0.key < $1.key }
+        pendingFailures = [:]
+        for (_, fail) in failures { fail(error) }
+        reset()
+    }
+
+    /// Makes the peripheral disconnected without telling anyone, as when the radio goes off.
+    func reset() {
+        pendingFailures = [:]
+        state = .disconnected
+        link = nil
+        attempt = nil
+        mtu = 23
+        lastRSSI = nil
+        canSendWriteWithoutResponse = false
+        unsentWrites = 0
+        services = nil
+        serviceRanges = [:]
+        characteristicDeclarations = [:]
+        descriptorHandles = [:]
+    }
+
+    /// Takes a new name, telling the delegate when it replaces another.
+    func rename(_ newName: String) {
+        guard newName != name else { return }
+        let hadName = name != nil
+        name = newName
+        if hadName { delegate?.peripheralDidUpdateName(self) }
+    }
+}

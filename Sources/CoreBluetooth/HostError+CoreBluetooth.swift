@@ -1,0 +1,41 @@
+import HCI
+import Host
+
+extension HostError {
+    /// The error CoreBluetooth reports for this host failure: a `CBATTError` (or an `NSError` in
+    /// `CBATTErrorDomain`) for a peer's Error Response, else the `CBError` that fits.
+    var reported: any Error {
+        switch self {
+        case .gatt(_, .procedure(.attError(let code, _))):
+            return CBATTError.reported(for: code)
+        case .gatt(_, .bearer(.errorResponse(let response))), .att(_, .errorResponse(let response)):
+            return CBATTError.reported(for: response.error)
+        case .gatt(_, .procedure(.valueTooLong)):
+            return CBATTError(reporting: .invalidAttributeValueLength)
+        case .gatt(_, .bearer(.timeout)), .att(_, .timeout), .connectionTimeout:
+            return CBError(reporting: .connectionTimeout)
+        case .gatt(_, .bearer(.mtuExceeded)), .att(_, .mtuExceeded):
+            return CBError(reporting: .invalidParameters)
+        case .notConnected, .disconnected, .gatt(_, .bearer(.disconnected)), .gatt(_, .bearer(.closed)),
+            .att(_, .disconnected), .att(_, .closed), .stopped:
+            return CBError(reporting: .peripheralDisconnected)
+        case .noClientConfiguration:
+            return CBATTError(reporting: .requestNotSupported)
+        case .connectionFailed:
+            return CBError(reporting: .connectionFailed)
+        case .connectionCancelled:
+            return CBError(reporting: .operationCancelled)
+        case .gatt(_, .bearer(.queueFull)), .att(_, .queueFull):
+            return CBError(reporting: .outOfSpace)
+        default:
+            return CBError(reporting: .unknown)
+        }
+    }
+}
+
+extension HCIStatus {
+    /// The error a delegate hears when a link went down for this reason without the app asking.
+    var disconnectionError: CBError {
+        self == .connectionTimeout ? CBError(reporting: .connectionTimeout) : CBError(reporting: .peripheralDisconnected)
+    }
+}
