@@ -16,6 +16,7 @@ extension BluetoothHost {
         } catch {
             throw .bondStore(error)
         }
+        databaseStore?.remove(address)
     }
 
     /// Fails the link's waiting callers and keeps a bonded client's configuration for its next connection.

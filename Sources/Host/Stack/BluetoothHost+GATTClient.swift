@@ -62,15 +62,18 @@ extension BluetoothHost {
     }
 
     /// Discovers the peer's whole database (services, included services, characteristics,
-    /// descriptors) and its Database Hash, unless the cache given matches the peer's current hash,
-    /// in which case the cache is taken as it is.
+    /// descriptors) and its Database Hash, unless the cache given (or, for a bonded peer, the one
+    /// stored beside the bonds) matches the peer's current hash, in which case the cache is taken as it is.
+    /// A bonded peer's database is stored for the next run.
     ///
-    /// - Returns: The database, and whether it came from `cache` without rediscovery.
+    /// - Returns: The database, and whether it came from a cache without rediscovery.
     ///
     /// Bluetooth Core Specification Vol 3, Part G, 2.5.2.
     public func discoverDatabase(
         on handle: ConnectionHandle, cache: GATTDatabaseCache? = nil
     ) async throws(HostError) -> (database: GATTDatabaseCache, fromCache: Bool) {
+        var cache = cache
+        if cache == nil { cache = try storedDatabase(of: handle) }
         let hash = try await readDatabaseHash(on: handle)
         if let cache, let hash, cache.databaseHash == hash {
             try self.connection(handle).cache = cache
@@ -86,7 +89,36 @@ extension BluetoothHost {
         }
         let connection = try connection(handle)
         connection.cache.databaseHash = hash
+        storeDatabase(connection.cache, of: handle)
         return (connection.cache, false)
+    }
+
+    /// Where bonded peers' databases are kept between runs: beside the bonds, when the host has a bond directory.
+    nonisolated var databaseStore: GATTCacheStore? {
+        configuration.bondDirectory.map { GATTCacheStore(adapter: controllerInfo.ownAddress, bondDirectory: $0) }
+    }
+
+    private func storedDatabase(of handle: ConnectionHandle) throws(HostError) -> GATTDatabaseCache? {
+        guard let store = databaseStore, let bond = savedBonds.resolve(try connection(handle).link.peerAddress) else {
+            return nil
+        }
+        do {
+            return try store.load(bond.peerAddress.address)
+        } catch {
+            logger.warning("stored GATT database not used: \(error)")
+            return nil
+        }
+    }
+
+    private func storeDatabase(_ database: GATTDatabaseCache, of handle: ConnectionHandle) {
+        guard let store = databaseStore, let peer = connections[handle]?.link.peerAddress,
+            let bond = savedBonds.resolve(peer)
+        else { return }
+        do {
+            try store.save(database, for: bond.peerAddress.address)
+        } catch {
+            logger.warning("GATT database of \(peer) not stored: \(error)")
+        }
     }
 
     /// What the client has learned of the peer's database on this link so far.

@@ -1,6 +1,7 @@
 import Foundation
 import HCI
 import Host
+import HostTestSupport
 import Testing
 
 @Suite("Host security on the virtual radio")
@@ -303,6 +304,36 @@ struct HostSecurityTests {
                 bondDirectory: directory))
         #expect(await again.bonds.isEmpty)
         await again.stop()
+        await pair.stop()
+    }
+}
+
+@Suite("GATT database kept for bonded peers across runs")
+struct BondedDatabaseCacheTests {
+    @Test("a restarted central reconnecting to a bonded peer takes its stored database after one Database Hash read")
+    func storedDatabaseSkipsDiscovery() async throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("cache-\(UUID().uuidString)").path
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let setup = ControllerSetupOptions(staticRandomAddress: ControllerSetupOptions.makeStaticRandomAddress(), preferRandomAddress: true)
+        let pair = try await SecurePair.make(centralSetup: setup, centralBondDirectory: directory)
+        let link = try await pair.connect()
+        try await pair.central.pair(link.central.handle)
+        let (database, fromCache) = try await pair.central.discoverDatabase(on: link.central.handle)
+        #expect(!fromCache)
+        try await pair.disconnect(link)
+        await pair.central.stop()
+        try await pair.peripheral.startAdvertising(AdvertisementContent(localName: "GATT Test"))
+
+        let counter = ATTRequestCounter(wrapping: await pair.hosts.air.makeController())
+        let restarted = try await BluetoothHost.start(
+            transport: counter, configuration: HostConfiguration(setup: setup, bondDirectory: directory))
+        let again = try await restarted.connect(to: link.central.peerAddress, type: link.central.peerAddressType, timeout: .seconds(10))
+        counter.reset()
+        let (stored, storedFromCache) = try await restarted.discoverDatabase(on: again.handle)
+        #expect(storedFromCache)
+        #expect(stored == database)
+        #expect(counter.byOpcode == [.readByTypeRequest: 1])
+        await restarted.stop()
         await pair.stop()
     }
 }
