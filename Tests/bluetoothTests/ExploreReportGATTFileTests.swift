@@ -77,3 +77,52 @@ struct ExploreReportGATTFileTests {
             ])
     }
 }
+
+@Suite("Building an explore report from CoreBluetooth objects")
+struct ExploreReportCoreBluetoothTests {
+    @Test("a tree of CoreBluetooth objects made from a GATT file reports what the file says")
+    func reportsCoreBluetoothTree() throws {
+        let file = try GATTFile(json: Array(GATTFileTests.thermometer.utf8))
+        let services = file.makeServices()
+        let report = ExploreReport(
+            identifier: "X", address: "AA:BB:CC:DD:EE:FF", name: "Thermometer", services: services,
+            readError: { $0.uuid.uuidString == "2A1D" ? "insufficientEncryption" : nil })
+        #expect(report.services.map(\.uuid) == ["180F", "1809"])
+        #expect(report.services[1].includedServices == ["180F"])
+        #expect(report.services[1].characteristics.map(\.properties) == [["indicate"], ["read", "write"], ["read"]])
+        #expect(report.services[1].characteristics[2].error == "insufficientEncryption")
+        #expect(report.services[1].characteristics[1].descriptors.first?.value == Array("Measurement interval".utf8))
+        #expect(report.services[0].characteristics[0].value == [0x55])
+        let dynamicValuesUnread = report.mismatches(against: file)
+        #expect(dynamicValuesUnread == ["services[1].characteristics[1].value: file says 0a00, explore read nothing"])
+    }
+
+    @Test("DESIGN.md's example file is refused: its 2A21 has a static value with the write property")
+    func designExampleBreaksStaticRule() {
+        let example = """
+            {
+              "name": "Thermometer",
+              "advertise": { "services": ["1809"], "manufacturerData": "ffff0102" },
+              "services": [
+                { "uuid": "1809", "primary": true,
+                  "includes": [],
+                  "characteristics": [
+                    { "uuid": "2A1C", "properties": ["indicate"], "permissions": ["readable"],
+                      "notify": { "intervalMs": 1000, "values": ["00e8030000"] } },
+                    { "uuid": "2A21", "properties": ["read", "write"],
+                      "permissions": ["readable", "writeable"], "value": "0a00",
+                      "descriptors": [ { "uuid": "2901", "value": "text:Measurement interval" } ] },
+                    { "uuid": "2A1D", "properties": ["read"], "permissions": ["readEncryptionRequired"],
+                      "initialValue": "02" }
+                  ] }
+              ]
+            }
+            """
+        #expect(
+            GATTFileTests.error(example)
+                == "services[0].characteristics[1].properties[1]: 'write' does not fit a static value: a \"value\" "
+                + "makes the characteristic static and read-only, so only 'read' fits; use \"initialValue\" for a "
+                + "value that changes")
+        #expect(GATTFileTests.error(example.replacingOccurrences(of: #""value": "0a00""#, with: #""initialValue": "0a00""#)) == nil)
+    }
+}

@@ -37,3 +37,29 @@ extension ExploreReport.Characteristic {
         self.init(uuid: uuid, properties: properties.names, value: value, error: error, descriptors: descriptors)
     }
 }
+
+extension ExploreReport {
+    /// The report of a peripheral's discovered tree as CoreBluetooth holds it after discovery and reads:
+    /// characteristic values from `value`, descriptor values turned into bytes, and `readError` naming the error
+    /// that refused a characteristic's read, if one did.
+    init(
+        identifier: String, address: String?, name: String?, services: [CBService],
+        readError: (CBCharacteristic) -> String?
+    ) {
+        self.init(
+            identifier: identifier, address: address, name: name,
+            services: services.map { service in
+                Service(
+                    uuid: service.uuid.uuidString, isPrimary: service.isPrimary,
+                    includedServices: (service.includedServices ?? []).map(\.uuid.uuidString),
+                    characteristics: (service.characteristics ?? []).map { characteristic in
+                        Characteristic(
+                            uuid: characteristic.uuid.uuidString, properties: characteristic.properties,
+                            value: characteristic.value.map { [UInt8]($0) }, error: readError(characteristic),
+                            descriptors: (characteristic.descriptors ?? []).map { descriptor in
+                                Descriptor(uuid: descriptor.uuid.uuidString, value: Self.descriptorBytes(descriptor.value))
+                            })
+                    })
+            })
+    }
+}

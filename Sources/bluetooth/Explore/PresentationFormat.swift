@@ -18,6 +18,7 @@ struct PresentationFormat: WireCodable {
     /// Which of several values this one is, as the namespace defines it.
     var description: UInt16
 
+    /// Makes a presentation format from its fields.
     init(format: UInt8, exponent: Int8, unit: UInt16, namespace: UInt8, description: UInt16) {
         self.format = format
         self.exponent = exponent

@@ -82,6 +82,7 @@ struct JSONField: Sendable {
 struct JSONObjectReader: Sendable {
     /// The object itself.
     let field: JSONField
+    /// The members by key, each with its path.
     let members: [String: JSONField]
 
     /// The member `key`, or nil when it is absent or null.
