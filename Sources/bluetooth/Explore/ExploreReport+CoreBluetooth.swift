@@ -57,7 +57,8 @@ extension ExploreReport {
                             uuid: characteristic.uuid.uuidString, properties: characteristic.properties,
                             value: characteristic.value.map { [UInt8]($0) }, error: readError(characteristic),
                             descriptors: (characteristic.descriptors ?? []).map { descriptor in
-                                Descriptor(uuid: descriptor.uuid.uuidString, value: Self.descriptorBytes(descriptor.value))
+                                Descriptor(
+                                    uuid: descriptor.uuid.uuidString, value: Self.descriptorBytes(descriptor.value))
                             })
                     })
             })

@@ -49,11 +49,13 @@ extension ExploreReport {
         if let value = expected.staticValue ?? expected.initialValue {
             let allowed = [value] + (expected.notify?.values ?? [])
             if let read = found.value, !allowed.contains(read) {
+                let readHex = AttributeValueText.hex(read)
+                differences.append("\(path).value: file says \(AttributeValueText.hex(value)), explore found \(readHex)")
+            } else if found.value == nil, expected.properties.contains(.read), expected.permissions.contains(.readable)
+            {
                 differences.append(
-                    "\(path).value: file says \(AttributeValueText.hex(value)), explore found \(AttributeValueText.hex(read))")
-            } else if found.value == nil, expected.properties.contains(.read), expected.permissions.contains(.readable) {
-                differences.append("\(path).value: file says \(AttributeValueText.hex(value)), explore read nothing"
-                    + (found.error.map { " (\($0))" } ?? ""))
+                    "\(path).value: file says \(AttributeValueText.hex(value)), explore read nothing"
+                        + (found.error.map { " (\($0))" } ?? ""))
             }
         }
         for (index, descriptor) in expected.descriptors.enumerated() {

@@ -74,7 +74,8 @@ extension ExploreReport.Descriptor {
     fileprivate var line: String {
         var text = "Descriptor " + ExploreReport.label(uuid)
         if let value {
-            text += ": " + ExploreReport.valueText(value, decoded: ValueDecoder.describe(descriptor: uuid, value: value))
+            text +=
+                ": " + ExploreReport.valueText(value, decoded: ValueDecoder.describe(descriptor: uuid, value: value))
         }
         return text
     }

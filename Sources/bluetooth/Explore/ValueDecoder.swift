@@ -64,8 +64,10 @@ enum ValueDecoder {
         "2A1D": { reader throws(DecodeError) in
             name(
                 try reader.read(UInt8.self),
-                ["", "Armpit", "Body (general)", "Ear", "Finger", "Gastro-intestinal Tract", "Mouth", "Rectum", "Toe",
-                 "Tympanum"])
+                [
+                    "", "Armpit", "Body (general)", "Ear", "Finger", "Gastro-intestinal Tract", "Mouth", "Rectum",
+                    "Toe", "Tympanum",
+                ])
         },
         "2A21": { reader throws(DecodeError) in "\(try reader.read(UInt16.self)) s" },
         "2A50": pnpID,
@@ -73,7 +75,9 @@ enum ValueDecoder {
         "2A05": { reader throws(DecodeError) in
             "handles 0x\(hex16(try reader.read(UInt16.self)))–0x\(hex16(try reader.read(UInt16.self)))"
         },
-        "2A06": { reader throws(DecodeError) in name(try reader.read(UInt8.self), ["No Alert", "Mild Alert", "High Alert"]) },
+        "2A06": { reader throws(DecodeError) in
+            name(try reader.read(UInt8.self), ["No Alert", "Mild Alert", "High Alert"])
+        },
         "2A07": { reader throws(DecodeError) in "\(try reader.read(Int8.self)) dBm" },
         "2A6E": { reader throws(DecodeError) in
             "\(MedicalFloat.decimal(mantissa: Int64(try reader.read(Int16.self)), exponent: -2)) °C"

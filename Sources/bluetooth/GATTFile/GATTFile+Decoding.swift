@@ -79,7 +79,8 @@ extension GATTFile {
             if let first = characteristics.firstIndex(where: { $0.uuid == characteristic.uuid }) {
                 throw JSONFileError(
                     path: element.path(of: "uuid"),
-                    message: "\(characteristic.uuid.uuidString) is already defined at \(field.path).characteristics[\(first)]")
+                    message: "\(characteristic.uuid.uuidString) is already defined at "
+                        + "\(field.path).characteristics[\(first)]")
             }
             characteristics.append(characteristic)
         }
@@ -94,8 +95,8 @@ extension GATTFile {
         for element in propertyFields {
             let name = try element.string()
             guard let property = CBCharacteristicProperties(name: name) else {
-                throw element.failure(
-                    "unknown property '\(name)' (known: \(CBCharacteristicProperties.named.map(\.name).joined(separator: ", ")))")
+                let known = CBCharacteristicProperties.named.map(\.name).joined(separator: ", ")
+                throw element.failure("unknown property '\(name)' (known: \(known))")
             }
             guard property != .broadcast, property != .extendedProperties else {
                 throw element.failure("'\(name)' is not allowed on a local characteristic; CoreBluetooth refuses it")
@@ -108,8 +109,8 @@ extension GATTFile {
         for element in permissionFields {
             let name = try element.string()
             guard let permission = CBAttributePermissions(name: name) else {
-                throw element.failure(
-                    "unknown permission '\(name)' (known: \(CBAttributePermissions.named.map(\.name).joined(separator: ", ")))")
+                let known = CBAttributePermissions.named.map(\.name).joined(separator: ", ")
+                throw element.failure("unknown permission '\(name)' (known: \(known))")
             }
             guard !permissions.contains(permission) else { throw element.failure("'\(name)' is listed twice") }
             permissions.insert(permission)

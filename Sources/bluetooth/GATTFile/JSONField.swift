@@ -23,7 +23,9 @@ struct JSONField: Sendable {
 
     /// The members of an object; a member not in `keys` is an error when `strict`, and so is a repeated one.
     func object(keys: [String], strict: Bool = true) throws(JSONFileError) -> JSONObjectReader {
-        guard case .object(let members) = value else { throw failure("expected an object, got \(value.kindDescription)") }
+        guard case .object(let members) = value else {
+            throw failure("expected an object, got \(value.kindDescription)")
+        }
         var fields: [String: JSONField] = [:]
         for member in members {
             let field = JSONField(value: member.value, path: path(of: member.key))
@@ -41,7 +43,9 @@ struct JSONField: Sendable {
 
     /// The elements of an array, each with its indexed path.
     func array() throws(JSONFileError) -> [JSONField] {
-        guard case .array(let elements) = value else { throw failure("expected an array, got \(value.kindDescription)") }
+        guard case .array(let elements) = value else {
+            throw failure("expected an array, got \(value.kindDescription)")
+        }
         return elements.enumerated().map { JSONField(value: $1, path: "\(path)[\($0)]") }
     }
 
@@ -53,7 +57,9 @@ struct JSONField: Sendable {
 
     /// The value as a Boolean.
     func bool() throws(JSONFileError) -> Bool {
-        guard case .bool(let flag) = value else { throw failure("expected true or false, got \(value.kindDescription)") }
+        guard case .bool(let flag) = value else {
+            throw failure("expected true or false, got \(value.kindDescription)")
+        }
         return flag
     }
 

@@ -15,7 +15,8 @@ extension WorldFile {
     init(contentsOfFile path: String) throws(JSONFileError) {
         let directory = URL(fileURLWithPath: path).deletingLastPathComponent()
         try self.init(json: try readFile(path)) { gattPath in
-            let url = gattPath.hasPrefix("/") ? URL(fileURLWithPath: gattPath) : directory.appendingPathComponent(gattPath)
+            let url =
+                gattPath.hasPrefix("/") ? URL(fileURLWithPath: gattPath) : directory.appendingPathComponent(gattPath)
             return [UInt8](try Data(contentsOf: url))
         }
     }
@@ -43,7 +44,8 @@ extension WorldFile {
         } else if case .object = gattField.value {
             gatt = try GATTFile(field: gattField)
         } else {
-            throw gattField.failure("expected a GATT file's path or an inline GATT file, got \(gattField.value.kindDescription)")
+            throw gattField.failure(
+                "expected a GATT file's path or an inline GATT file, got \(gattField.value.kindDescription)")
         }
         var placement: Placement?
         if let position = object.optional("position") {
