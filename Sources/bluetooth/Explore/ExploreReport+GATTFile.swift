@@ -49,8 +49,8 @@ extension ExploreReport {
         if let value = expected.staticValue ?? expected.initialValue {
             let allowed = [value] + (expected.notify?.values ?? [])
             if let read = found.value, !allowed.contains(read) {
-                let readHex = AttributeValueText.hex(read)
-                differences.append("\(path).value: file says \(AttributeValueText.hex(value)), explore found \(readHex)")
+                let (file, explored) = (AttributeValueText.hex(value), AttributeValueText.hex(read))
+                differences.append("\(path).value: file says \(file), explore found \(explored)")
             } else if found.value == nil, expected.properties.contains(.read), expected.permissions.contains(.readable)
             {
                 differences.append(
