@@ -1,0 +1,62 @@
+import CoreBluetooth
+
+/// A peripheral described in a GATT file (the input of `bluetooth serve` and of world files): what it advertises
+/// and the services it publishes, already checked against what CoreBluetooth accepts.
+///
+/// The format is fixed in DESIGN.md ("GATT file").
+struct GATTFile: Equatable, Sendable {
+    /// The local name to advertise, if any.
+    var name: String?
+    /// The service UUIDs to advertise.
+    var advertisedServices: [CBUUID]
+    /// Manufacturer-specific data (company identifier first, little-endian) to advertise, if any.
+    var manufacturerData: [UInt8]?
+    /// The services, in file order, which is also the order to publish them in.
+    var services: [Service]
+
+    /// One service of the file.
+    struct Service: Equatable, Sendable {
+        /// The service's UUID (16- or 128-bit).
+        var uuid: CBUUID
+        /// Whether the service is primary; false makes it secondary.
+        var isPrimary: Bool
+        /// The UUIDs of the services it includes, each defined earlier in the same file.
+        var includes: [CBUUID]
+        /// The characteristics, in file order.
+        var characteristics: [Characteristic]
+    }
+
+    /// One characteristic of a service.
+    struct Characteristic: Equatable, Sendable {
+        /// The characteristic's UUID.
+        var uuid: CBUUID
+        /// How centrals may use the value.
+        var properties: CBCharacteristicProperties
+        /// Who may read and write the value.
+        var permissions: CBAttributePermissions
+        /// The cached value of a static characteristic (`value`); nil makes the characteristic dynamic.
+        var staticValue: [UInt8]?
+        /// The first value of a dynamic characteristic (`initialValue`), answered until one is written or notified.
+        var initialValue: [UInt8]?
+        /// The values to send in turn to subscribed centrals, if any.
+        var notify: Notify?
+        /// The descriptors the app adds (never 2900 or 2902, which the stack makes).
+        var descriptors: [Descriptor]
+    }
+
+    /// Values a characteristic sends to its subscribers in turn, one every interval.
+    struct Notify: Equatable, Sendable {
+        /// Milliseconds between two values.
+        var intervalMs: Int
+        /// The values, sent in order and then again from the first.
+        var values: [[UInt8]]
+    }
+
+    /// A descriptor of a characteristic.
+    struct Descriptor: Equatable, Sendable {
+        /// The descriptor's UUID.
+        var uuid: CBUUID
+        /// The descriptor's value as bytes (UTF-8 for the User Description, 2901).
+        var value: [UInt8]
+    }
+}

@@ -1,0 +1,37 @@
+/// The virtual peripherals `bluetooth sim --world` runs itself: each a GATT file (inline or by path relative to
+/// the world file), where it is (a position or a fixed RSSI) and how often it advertises.
+///
+/// ```json
+/// { "peripherals": [
+///     { "gatt": "thermometer.json", "position": { "x": 1, "y": 0, "z": 0 }, "advertisingIntervalMs": 100 },
+///     { "gatt": { "name": "Battery", "services": [ { "uuid": "180F" } ] }, "rssi": -60 } ] }
+/// ```
+struct WorldFile: Equatable, Sendable {
+    /// The advertising interval when a peripheral gives none.
+    static let defaultAdvertisingIntervalMs = 100
+    /// The advertising intervals the Core Specification allows (20 ms to 10.24 s).
+    static let advertisingIntervalRangeMs = 20...10_240
+
+    /// The peripherals in file order.
+    var peripherals: [Peripheral]
+
+    /// One virtual peripheral.
+    struct Peripheral: Equatable, Sendable {
+        /// What the peripheral advertises and serves.
+        var gatt: GATTFile
+        /// The path of its GATT file as written in the world file, or nil when the GATT file is inline.
+        var gattPath: String?
+        /// Where the peripheral is, or nil to leave it to the air's default.
+        var placement: Placement?
+        /// Milliseconds between two advertising events.
+        var advertisingIntervalMs: Int
+    }
+
+    /// How the air decides the signal strength centrals see from a peripheral.
+    enum Placement: Equatable, Sendable {
+        /// A position in metres; the air derives RSSI from the distance.
+        case position(x: Double, y: Double, z: Double)
+        /// A fixed RSSI in dBm.
+        case rssi(Int)
+    }
+}
