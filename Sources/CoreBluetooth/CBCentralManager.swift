@@ -58,9 +58,9 @@ open class CBCentralManager: CBManager, @unchecked Sendable {
     }
 
     private func startHost(options: [String: Any]?) {
-        let spec: TransportSpec
+        let spec: ManagerHost.Launch
         do {
-            spec = try ManagerHost.transportSpec(options: options)
+            spec = try ManagerHost.launch(options: options)
         } catch {
             CoreBluetoothLog.warning("\(self) cannot use its transport: \(error)")
             self.queue.async { [self] in update(to: .unsupported) }
@@ -71,9 +71,9 @@ open class CBCentralManager: CBManager, @unchecked Sendable {
         Task {
             let host: BluetoothHost
             do {
-                host = try await ManagerHost.start(spec: spec, configuration: HostConfiguration())
+                host = try await ManagerHost.start(spec)
             } catch {
-                CoreBluetoothLog.warning("cannot open Bluetooth transport \(spec): \(error)")
+                CoreBluetoothLog.warning("cannot open Bluetooth transport \(spec.spec): \(error)")
                 queue.async { manager?.update(to: .poweredOff) }
                 return
             }

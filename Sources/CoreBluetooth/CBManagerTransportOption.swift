@@ -3,3 +3,15 @@
 /// manager uses. Without it the manager reads `BLUETOOTH_TRANSPORT`, and uses the virtual radio when
 /// that is unset.
 public let CBManagerOptionTransportKey = "kCBManagerOptionTransport"
+
+/// An option of ours: a path where the manager writes every HCI packet as a btsnoop log (Wireshark, tshark).
+public let CBManagerOptionBTSnoopPathKey = "kCBManagerOptionBTSnoopPath"
+
+/// An option of ours: the static random address (`C0:DE:C0:FF:EE:01`) the manager's controller uses
+/// instead of a fresh one.
+public let CBManagerOptionStaticAddressKey = "kCBManagerOptionStaticAddress"
+
+/// An option of ours: the directory of the bond file; by default `$XDG_DATA_HOME/bluetooth` (or
+/// `~/.local/share/bluetooth`) for real controllers, and none (bonds last as long as the manager) on the
+/// virtual radio, whose controllers get fresh addresses every run.
+public let CBManagerOptionBondDirectoryKey = "kCBManagerOptionBondDirectory"

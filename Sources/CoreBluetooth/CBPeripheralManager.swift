@@ -82,9 +82,9 @@ open class CBPeripheralManager: CBManager, @unchecked Sendable {
     /// Marks the queue as the manager's and starts the worker that brings the host up and runs host calls.
     private func launch(_ stream: AsyncStream<Operation>, options: [String: Any]?) {
         queue.setSpecific(key: queueKey, value: true)
-        let spec: Result<TransportSpec, TransportError>
+        let spec: Result<ManagerHost.Launch, TransportError>
         do {
-            spec = .success(try ManagerHost.transportSpec(options: options))
+            spec = .success(try ManagerHost.launch(options: options))
         } catch {
             spec = .failure(error)
         }
@@ -175,12 +175,12 @@ open class CBPeripheralManager: CBManager, @unchecked Sendable {
     /// Starts the host, reports it, forwards its events to the manager's queue, then runs every operation in order;
     /// stops the host once the manager is gone.
     private static func work(
-        spec: Result<TransportSpec, TransportError>, operations: AsyncStream<Operation>, queue: DispatchQueue,
+        spec: Result<ManagerHost.Launch, TransportError>, operations: AsyncStream<Operation>, queue: DispatchQueue,
         manager: @escaping @Sendable () -> CBPeripheralManager?
     ) async {
         let host: BluetoothHost
         do {
-            host = try await ManagerHost.start(spec: spec.get(), configuration: HostConfiguration())
+            host = try await ManagerHost.start(spec.get())
         } catch {
             queue.async { manager()?.hostDidStop(reason: "\(error)") }
             return

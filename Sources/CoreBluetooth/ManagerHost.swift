@@ -6,25 +6,43 @@ import VirtualRadio
 /// Starts the host stack a manager runs on: on the controller its options or `BLUETOOTH_TRANSPORT`
 /// name, or on a new controller of this process's virtual air.
 enum ManagerHost {
-    /// The transport spec a manager created with `options` uses.
-    static func transportSpec(options: [String: Any]?) throws(TransportError) -> TransportSpec {
-        let text =
-            options?[CBManagerOptionTransportKey] as? String
-            ?? ProcessInfo.processInfo.environment["BLUETOOTH_TRANSPORT"] ?? "virtual"
-        return try TransportSpec(parsing: text)
+    /// What a manager's options ask of its host: the transport, a btsnoop log, an address, a bond directory.
+    struct Launch: Sendable {
+        var spec: TransportSpec
+        var snoopPath: String?
+        var configuration: HostConfiguration
+    }
+
+    /// Reads a manager's options (and the environment) into what its host needs.
+    static func launch(options: [String: Any]?) throws(TransportError) -> Launch {
+        let environment = ProcessInfo.processInfo.environment
+        let text = options?[CBManagerOptionTransportKey] as? String ?? environment["BLUETOOTH_TRANSPORT"] ?? "virtual"
+        let spec = try TransportSpec(parsing: text)
+        var configuration = HostConfiguration()
+        if let address = (options?[CBManagerOptionStaticAddressKey] as? String).flatMap(BluetoothAddress.init) {
+            configuration.setup = ControllerSetupOptions(staticRandomAddress: address, preferRandomAddress: true)
+        }
+        if let directory = options?[CBManagerOptionBondDirectoryKey] as? String {
+            configuration.bondDirectory = directory
+        } else if spec != .virtual {
+            configuration.bondDirectory = BondStore.defaultDirectory(environment: environment)
+        }
+        return Launch(
+            spec: spec, snoopPath: options?[CBManagerOptionBTSnoopPathKey] as? String, configuration: configuration)
     }
 
     /// Opens the transport and brings a host up on it.
-    static func start(
-        spec: TransportSpec, configuration: HostConfiguration
-    ) async throws -> BluetoothHost {
-        let transport: any HCITransport
-        switch spec {
+    static func start(_ launch: Launch) async throws -> BluetoothHost {
+        var transport: any HCITransport
+        switch launch.spec {
         case .virtual:
             transport = await VirtualAir.makeTransport()
         default:
-            transport = try await spec.open()
+            transport = try await launch.spec.open()
         }
-        return try await BluetoothHost.start(transport: transport, configuration: configuration)
+        if let snoopPath = launch.snoopPath {
+            transport = try SnoopingTransport(wrapping: transport, path: snoopPath)
+        }
+        return try await BluetoothHost.start(transport: transport, configuration: launch.configuration)
     }
 }
