@@ -11,20 +11,25 @@ struct DemoCommandTests {
             let object = try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: String]
             return object?["step"]
         }
+        let advertised = try #require(steps.firstIndex(of: "advertise"), "the sensor never advertised")
+        let discovered = try #require(steps.firstIndex(of: "discovered"), "the monitor never found the sensor")
+        #expect(advertised < discovered)
         #expect(
-            steps == [
-                "power", "ready", "advertise", "scan", "discovered", "connected", "notification", "data", "dataLength",
-                "phy", "parameters", "encrypted", "disconnected", "done",
+            steps.filter { $0 != "advertise" } == [
+                "power", "scan", "discovered", "connected", "explored", "read", "write", "subscribed",
+                "notification", "notification", "notification", "notification", "notification", "disconnected", "done",
             ])
     }
 
-    @Test("demo in plain text names what it found and how the link ended")
+    @Test("demo in plain text names what it found, what it read and the live heart rate")
     func plainText() async throws {
         let outcome = try await CommandLineTool.run(["demo"])
         #expect(outcome.status == 0)
         #expect(outcome.standardOutput.contains("Found \"Heart Rate Sensor\""))
-        #expect(outcome.standardOutput.contains("reassembled them intact"))
-        #expect(outcome.standardOutput.contains("the sensor saw Remote User Terminated Connection"))
+        #expect(outcome.standardOutput.contains("Heart Rate Measurement (2A37)"))
+        #expect(outcome.standardOutput.contains("Read the Body Sensor Location: Chest."))
+        #expect(outcome.standardOutput.contains("Heart rate: "))
+        #expect(outcome.standardOutput.contains("Disconnected from the sensor, as asked."))
     }
 
     @Test("demo refuses a transport other than the virtual radio with one line and exit status 1")

@@ -1,27 +1,47 @@
 import ArgumentParser
-import HCI
-import Host
-import VirtualRadio
+import CoreBluetooth
+import Dispatch
 
-/// `bluetooth demo`: two hosts on the virtual radio, a heart-rate sensor and a monitor, walking
-/// through what the stack does today, narrated step by step.
+/// `bluetooth demo`: a heart-rate sensor (CBPeripheralManager) and a monitor (CBCentralManager) in one
+/// process on the virtual radio, the monitor's steps narrated as they happen.
 struct Demo: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Run a heart-rate sensor and a monitor on the virtual radio and narrate what happens.")
 
     @OptionGroup var options: GlobalOptions
 
+    @Option(name: .long, help: "How many heart-rate notifications to show before disconnecting.")
+    var measurements = 5
+
+    func validate() throws {
+        guard measurements > 0 else { throw ValidationError("--measurements must be at least 1") }
+    }
+
     func run() async throws {
         let narrator = Narrator(json: options.json)
         guard try options.transportSpec(environment: [:]) == .virtual else {
-            narrator.step("failed", "demo runs on its own virtual air; other transports are not supported yet")
+            narrator.step("failed", "demo runs both devices on the virtual radio; other transports are not supported")
             throw ExitCode.failure
         }
+        narrator.step("power", "Powering up a heart-rate sensor and a monitor, each with its own virtual controller.")
+        let queue = DispatchQueue(label: "bluetooth.demo")
+        let sensor = HeartRateSensor(narrator: narrator, queue: queue)
+        var monitorOptions: [String: Any] = [:]
+        if let btsnoop = options.btsnoop { monitorOptions[CBManagerOptionBTSnoopPathKey] = btsnoop }
+        let monitor = HeartRateMonitor(
+            narrator: narrator, queue: queue, options: monitorOptions, measurements: measurements)
         do {
-            try await DemoScenario(narrator: narrator, btsnoopPath: options.btsnoop).run()
+            try await withCheckedThrowingContinuation { (finished: CheckedContinuation<Void, any Error>) in
+                queue.async {
+                    sensor.start()
+                    monitor.start(finished)
+                }
+            }
         } catch {
             narrator.step("failed", "demo failed: \(error)")
             throw ExitCode.failure
         }
+        queue.sync { sensor.stop() }
+        narrator.step("done", "Done: the same code runs against real controllers with --transport.")
     }
 }
