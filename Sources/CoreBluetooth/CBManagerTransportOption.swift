@@ -15,3 +15,7 @@ public let CBManagerOptionStaticAddressKey = "kCBManagerOptionStaticAddress"
 /// `~/.local/share/bluetooth`) for real controllers, and none (bonds last as long as the manager) on the
 /// virtual radio, whose controllers get fresh addresses every run.
 public let CBManagerOptionBondDirectoryKey = "kCBManagerOptionBondDirectory"
+
+/// An option of ours for managers on the virtual radio: where the manager's virtual controller stands
+/// on the air's plane, as `[x, y]` in metres (`[Double]`); signal strengths follow from the distances.
+public let CBManagerOptionVirtualPositionKey = "kCBManagerOptionVirtualPosition"

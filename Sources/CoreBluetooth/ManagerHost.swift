@@ -10,6 +10,7 @@ enum ManagerHost {
     struct Launch: Sendable {
         var spec: TransportSpec
         var snoopPath: String?
+        var position: Position?
         var configuration: HostConfiguration
     }
 
@@ -27,8 +28,13 @@ enum ManagerHost {
         } else if spec != .virtual {
             configuration.bondDirectory = BondStore.defaultDirectory(environment: environment)
         }
+        var position: Position?
+        if let coordinates = options?[CBManagerOptionVirtualPositionKey] as? [Double], coordinates.count == 2 {
+            position = Position(x: coordinates[0], y: coordinates[1])
+        }
         return Launch(
-            spec: spec, snoopPath: options?[CBManagerOptionBTSnoopPathKey] as? String, configuration: configuration)
+            spec: spec, snoopPath: options?[CBManagerOptionBTSnoopPathKey] as? String, position: position,
+            configuration: configuration)
     }
 
     /// Opens the transport and brings a host up on it.
@@ -36,7 +42,9 @@ enum ManagerHost {
         var transport: any HCITransport
         switch launch.spec {
         case .virtual:
-            transport = await VirtualAir.makeTransport()
+            let controller = await VirtualAir.makeTransport()
+            if let position = launch.position { await controller.move(to: position) }
+            transport = controller
         default:
             transport = try await launch.spec.open()
         }

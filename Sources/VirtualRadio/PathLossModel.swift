@@ -27,6 +27,11 @@ public struct PathLossModel: Hashable, Sendable {
         referencePower - 10 * exponent * log10(max(distance, 1))
     }
 
+    /// The distance in metres over which the mean received power is `power` (at least one metre).
+    public func distance(forMeanPower power: Double) -> Double {
+        max(1, pow(10, (referencePower - power) / (10 * exponent)))
+    }
+
     /// One RSSI reading over `distance` metres; `unitNoise` is a sample in -1...1 scaled by ``noiseAmplitude``.
     public func rssi(overDistance distance: Double, unitNoise: Double) -> Int8 {
         let power = (meanPower(overDistance: distance) + unitNoise * noiseAmplitude).rounded()
