@@ -8,7 +8,7 @@ struct ControllerChannelTests {
     @Test("a command's Command Complete is decoded into its return parameters")
     func executeReturnsParameters() async throws {
         let controller = ScriptedController()
-        let channel = ControllerChannel(transport: controller.hostSide)
+        let channel = ControllerChannel(transport: controller.hostSide, clock: ManualClock())
         async let address = channel.execute(ReadBDADDRCommand())
         try await controller.expect(ReadBDADDRCommand.self)
         let expected = try #require(BluetoothAddress("11:22:33:44:55:66"))
@@ -20,7 +20,7 @@ struct ControllerChannelTests {
     @Test("a failure status becomes commandFailed with the opcode and status")
     func failureStatus() async throws {
         let controller = ScriptedController()
-        let channel = ControllerChannel(transport: controller.hostSide)
+        let channel = ControllerChannel(transport: controller.hostSide, clock: ManualClock())
         let result = Task { try await channel.execute(LESetAdvertisingEnableCommand(enable: true)) }
         try await controller.expect(LESetAdvertisingEnableCommand.self)
         try await controller.fail(LESetAdvertisingEnableCommand.opcode, .commandDisallowed)
@@ -49,7 +49,7 @@ struct ControllerChannelTests {
     @Test("commands wait while the controller grants no credits")
     func credits() async throws {
         let controller = ScriptedController()
-        let channel = ControllerChannel(transport: controller.hostSide)
+        let channel = ControllerChannel(transport: controller.hostSide, clock: ManualClock())
         async let first = channel.execute(ResetCommand())
         try await controller.expect(ResetCommand.self)
         try await controller.complete(ResetCommand.self, .init(), credits: 0)
@@ -66,7 +66,7 @@ struct ControllerChannelTests {
     @Test("ACL data is fragmented to the buffer length and held back until buffers free up")
     func aclFlowControl() async throws {
         let controller = ScriptedController()
-        let channel = ControllerChannel(transport: controller.hostSide)
+        let channel = ControllerChannel(transport: controller.hostSide, clock: ManualClock())
         await channel.configureACLBuffers(length: 4, count: 2)
         let handle = ConnectionHandle(rawValue: 0x40)
         try await channel.sendACL(handle: handle, pdu: Array(0..<10))
@@ -90,7 +90,7 @@ struct ControllerChannelTests {
     @Test("a disconnection drops that link's queued data and returns its buffers")
     func disconnectionFreesBuffers() async throws {
         let controller = ScriptedController()
-        let channel = ControllerChannel(transport: controller.hostSide)
+        let channel = ControllerChannel(transport: controller.hostSide, clock: ManualClock())
         await channel.configureACLBuffers(length: 4, count: 1)
         let handle = ConnectionHandle(rawValue: 1)
         try await channel.sendACL(handle: handle, pdu: Array(0..<8))
@@ -107,7 +107,7 @@ struct ControllerChannelTests {
     @Test("a closed transport fails the pending command")
     func transportClosed() async throws {
         let controller = ScriptedController()
-        let channel = ControllerChannel(transport: controller.hostSide)
+        let channel = ControllerChannel(transport: controller.hostSide, clock: ManualClock())
         let pending = Task { try await channel.execute(ResetCommand()) }
         try await controller.expect(ResetCommand.self)
         await controller.transport.close()
@@ -117,7 +117,7 @@ struct ControllerChannelTests {
     @Test("start-up: reset, version, commands, address, buffers, features, masks, static random address")
     func startUpSequence() async throws {
         let controller = ScriptedController()
-        let channel = ControllerChannel(transport: controller.hostSide)
+        let channel = ControllerChannel(transport: controller.hostSide, clock: ManualClock())
         let address = try #require(BluetoothAddress("C1:02:03:04:05:06"))
         async let info = channel.setUp(.init(staticRandomAddress: address))
         try await controller.expect(ResetCommand.self)
