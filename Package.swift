@@ -46,6 +46,7 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
+        .executableTarget(name: "HeartRateExample", dependencies: ["CoreBluetooth"], path: "Examples/HeartRate"),
         .testTarget(name: "HCITests", dependencies: ["HCI"]),
         .target(name: "HostTestSupport", dependencies: ["Host", "HCI"], path: "Tests/HostTestSupport"),
         .testTarget(name: "HostTests", dependencies: ["Host", "HCI", "VirtualRadio", "HostTestSupport"]),
