@@ -52,9 +52,9 @@ let package = Package(
         .testTarget(name: "HostTests", dependencies: ["Host", "HCI", "VirtualRadio", "HostTestSupport"]),
         .testTarget(name: "VirtualRadioTests", dependencies: ["VirtualRadio", "HCI"]),
         .testTarget(name: "CoreBluetoothTests", dependencies: ["CoreBluetooth", "Host", "HCI", "VirtualRadio"]),
-        .testTarget(name: "bluetoothTests", dependencies: ["bluetooth", "HCI"]),
+        .testTarget(name: "bluetoothTests", dependencies: ["bluetooth", "HeartRateExample", "HCI"]),
         .testTarget(
-            name: "InteropTests", dependencies: ["Host", "HCI", "VirtualRadio", "HostTestSupport"], exclude: ["bumble"]),
+            name: "InteropTests", dependencies: ["CoreBluetooth", "Host", "HCI", "VirtualRadio", "HostTestSupport"], exclude: ["bumble"]),
     ],
     swiftLanguageModes: [.v6]
 )
