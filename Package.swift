@@ -54,7 +54,8 @@ let package = Package(
         .testTarget(name: "CoreBluetoothTests", dependencies: ["CoreBluetooth", "Host", "HCI", "VirtualRadio"]),
         .testTarget(name: "bluetoothTests", dependencies: ["bluetooth", "HeartRateExample", "HCI"]),
         .testTarget(
-            name: "InteropTests", dependencies: ["CoreBluetooth", "Host", "HCI", "VirtualRadio", "HostTestSupport"], exclude: ["bumble"]),
+            name: "InteropTests", dependencies: ["CoreBluetooth", "Host", "HCI", "VirtualRadio", "HostTestSupport"],
+            exclude: ["bumble"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -9,7 +9,8 @@ struct CentralAndPeripheralManagerTests {
         defer { pair.disconnect() }
         let primary = try await pair.discoverAll()
         let services = pair.onCentralQueue { pair.peripheral.services?.map(\.uuid) ?? [] }
-        #expect(Set(services).isSuperset(of: [CBUUID(string: "1800"), CBUUID(string: "1801"), pair.database.primaryUUID]))
+        let expected = [CBUUID(string: "1800"), CBUUID(string: "1801"), pair.database.primaryUUID]
+        #expect(Set(services).isSuperset(of: expected))
         #expect(!services.contains(PairDatabase.included), "a secondary service is found only as an included one")
         #expect(pair.onCentralQueue { primary.isPrimary })
         #expect(pair.onCentralQueue { primary.includedServices?.map(\.uuid) } == [PairDatabase.included])
@@ -187,7 +188,8 @@ struct CentralAndPeripheralManagerTests {
     func removeService() async throws {
         let removable = CBMutableService(type: CBUUID(nsuuid: UUID()), primary: true)
         removable.characteristics = [
-            CBMutableCharacteristic(type: CBUUID(string: "FFF9"), properties: [.read], value: Data([1]), permissions: [.readable])
+            CBMutableCharacteristic(
+                type: CBUUID(string: "FFF9"), properties: [.read], value: Data([1]), permissions: [.readable])
         ]
         var pair = try await ManagerPair.connect(extra: [removable])
         defer { pair.disconnect() }

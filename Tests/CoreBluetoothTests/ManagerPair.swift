@@ -27,7 +27,8 @@ struct PairDatabase {
         let cached = CBMutableCharacteristic(
             type: Self.cached, properties: [.read], value: Self.cachedValue, permissions: [.readable])
         cached.descriptors = [
-            CBMutableDescriptor(type: CBUUID(string: CBUUIDCharacteristicUserDescriptionString), value: Self.cachedDescription)
+            CBMutableDescriptor(
+                type: CBUUID(string: CBUUIDCharacteristicUserDescriptionString), value: Self.cachedDescription)
         ]
         primary = CBMutableService(type: primaryUUID, primary: true)
         primary.includedServices = [included]
@@ -35,7 +36,8 @@ struct PairDatabase {
             cached,
             CBMutableCharacteristic(type: Self.dynamic, properties: [.read], value: nil, permissions: [.readable]),
             CBMutableCharacteristic(
-                type: Self.writable, properties: [.write, .writeWithoutResponse], value: nil, permissions: [.writeable]),
+                type: Self.writable, properties: [.write, .writeWithoutResponse], value: nil,
+                permissions: [.writeable]),
             notifying,
             CBMutableCharacteristic(
                 type: Self.encrypted, properties: [.read], value: Self.encryptedValue,

@@ -37,11 +37,12 @@ struct CoreBluetoothInteropTests {
                 peripheral.delegate = delegate
                 manager.connect(peripheral)
             }
-            _ = try await delegate.next { event -> Bool? in
-                if case .connected = event { return true }
-                if case .failedToConnect(let error) = event { Issue.record("connection failed: \(error)"); return false }
+            let failure = try await delegate.next { event -> String?? in
+                if case .connected = event { return .some(nil) }
+                if case .failedToConnect(let error) = event { return .some(error) }
                 return nil
             }
+            try #require(failure == nil, "connection failed: \(failure ?? "")")
 
             delegate.queue.sync { peripheral.discoverServices(nil) }
             let discoveryError = try await delegate.next { event -> String?? in

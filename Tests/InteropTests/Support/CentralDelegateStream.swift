@@ -67,7 +67,9 @@ final class CentralDelegateStream: NSObject, CBCentralManagerDelegate, CBPeriphe
         sink.yield(.servicesDiscovered(error.map { String(describing: $0) }))
     }
 
-    func peripheral(_ peripheral: CBPeripheral, didDiscoverIncludedServicesFor service: CBService, error: (any Error)?) {
+    func peripheral(
+        _ peripheral: CBPeripheral, didDiscoverIncludedServicesFor service: CBService, error: (any Error)?
+    ) {
         sink.yield(.includedServicesDiscovered(service.uuid, error.map { String(describing: $0) }))
     }
 
