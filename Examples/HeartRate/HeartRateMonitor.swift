@@ -10,7 +10,9 @@ final class HeartRateMonitor: NSObject, CBCentralManagerDelegate, CBPeripheralDe
 
     private let readingsWanted: Int
     private var readings = 0
+    /// Keeps the manager alive; callbacks use the manager they are given, on the queue.
     private var manager: CBCentralManager?
+    private var connectedBy: CBCentralManager?
     private var sensor: CBPeripheral?
     private var measurement: CBCharacteristic?
     private var controlPoint: CBCharacteristic?
@@ -45,6 +47,7 @@ final class HeartRateMonitor: NSObject, CBCentralManagerDelegate, CBPeripheralDe
 
     func centralManager(_ central: CBCentralManager, didConnect peripheral: CBPeripheral) {
         print("Monitor: connected")
+        connectedBy = central
         peripheral.delegate = self
         peripheral.discoverServices([HeartRateService.service])
     }
@@ -134,7 +137,7 @@ final class HeartRateMonitor: NSObject, CBCentralManagerDelegate, CBPeripheralDe
             return
         }
         print("Monitor: energy expended reset; disconnecting")
-        manager?.cancelPeripheralConnection(peripheral)
+        connectedBy?.cancelPeripheralConnection(peripheral)
     }
 
     /// Reports why the session ended early and lets the program exit with status 1.

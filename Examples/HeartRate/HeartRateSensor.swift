@@ -4,6 +4,7 @@ import CoreBluetooth
 /// subscribers every quarter second.
 final class HeartRateSensor: NSObject, CBPeripheralManagerDelegate {
     private let queue: DispatchQueue
+    /// Keeps the manager alive; callbacks use the manager they are given, on the queue.
     private var manager: CBPeripheralManager?
     private let measurement = CBMutableCharacteristic(
         type: HeartRateService.measurement, properties: [.notify], value: nil, permissions: [.readable])
@@ -59,7 +60,9 @@ final class HeartRateSensor: NSObject, CBPeripheralManagerDelegate {
         guard timer == nil else { return }
         let timer = DispatchSource.makeTimerSource(queue: queue)
         timer.schedule(deadline: .now(), repeating: .milliseconds(250))
-        timer.setEventHandler { [weak self] in self?.measure() }
+        timer.setEventHandler { [weak self, weak peripheral] in
+            if let peripheral { self?.measure(on: peripheral) }
+        }
         timer.resume()
         self.timer = timer
     }
@@ -94,8 +97,7 @@ final class HeartRateSensor: NSObject, CBPeripheralManagerDelegate {
 
     /// Notifies the next simulated heart rate; a value the transmit queue has no room for waits for
     /// `peripheralManagerIsReady(toUpdateSubscribers:)`.
-    private func measure() {
-        guard let manager else { return }
+    private func measure(on manager: CBPeripheralManager) {
         let bpm = UInt8(70 + beat % 7)
         beat += 1
         let value = HeartRateService.measurementValue(bpm: bpm)
