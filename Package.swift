@@ -46,14 +46,16 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
+        .executableTarget(name: "HeartRateExample", dependencies: ["CoreBluetooth"], path: "Examples/HeartRate"),
         .testTarget(name: "HCITests", dependencies: ["HCI"]),
         .target(name: "HostTestSupport", dependencies: ["Host", "HCI"], path: "Tests/HostTestSupport"),
         .testTarget(name: "HostTests", dependencies: ["Host", "HCI", "VirtualRadio", "HostTestSupport"]),
         .testTarget(name: "VirtualRadioTests", dependencies: ["VirtualRadio", "HCI"]),
         .testTarget(name: "CoreBluetoothTests", dependencies: ["CoreBluetooth", "Host", "HCI", "VirtualRadio"]),
-        .testTarget(name: "bluetoothTests", dependencies: ["bluetooth", "HCI"]),
+        .testTarget(name: "bluetoothTests", dependencies: ["bluetooth", "HeartRateExample", "HCI"]),
         .testTarget(
-            name: "InteropTests", dependencies: ["Host", "HCI", "VirtualRadio", "HostTestSupport"], exclude: ["bumble"]),
+            name: "InteropTests", dependencies: ["CoreBluetooth", "Host", "HCI", "VirtualRadio", "HostTestSupport"],
+            exclude: ["bumble"]),
     ],
     swiftLanguageModes: [.v6]
 )

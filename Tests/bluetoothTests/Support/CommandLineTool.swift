@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-/// Runs the built `bluetooth` executable, as a user would.
+/// Runs a built executable (`bluetooth` unless named otherwise), as a user would.
 struct CommandLineTool {
     /// What a finished run printed and how it ended.
     struct Outcome: Sendable {
@@ -10,24 +10,29 @@ struct CommandLineTool {
         var standardError: String
     }
 
-    /// The executable built beside the test bundle.
+    /// The `bluetooth` executable built beside the test bundle.
     static var executable: URL {
-        get throws {
-            let candidates = [
-                URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent(),
-                Bundle.main.bundleURL, Bundle.main.bundleURL.deletingLastPathComponent(),
-            ].map { $0.appendingPathComponent("bluetooth") }
-            guard let found = candidates.first(where: { FileManager.default.isExecutableFile(atPath: $0.path) }) else {
-                throw ToolError.notBuilt(candidates.map(\.path))
-            }
-            return found
-        }
+        get throws { try executable(named: "bluetooth") }
     }
 
-    /// Runs `bluetooth ARGUMENTS` to completion; kills it after `timeout`.
-    static func run(_ arguments: [String], timeout: Duration = .seconds(60)) async throws -> Outcome {
+    /// The executable `name` built beside the test bundle.
+    static func executable(named name: String) throws -> URL {
+        let candidates = [
+            URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent(),
+            Bundle.main.bundleURL, Bundle.main.bundleURL.deletingLastPathComponent(),
+        ].map { $0.appendingPathComponent(name) }
+        guard let found = candidates.first(where: { FileManager.default.isExecutableFile(atPath: $0.path) }) else {
+            throw ToolError.notBuilt(candidates.map(\.path))
+        }
+        return found
+    }
+
+    /// Runs `NAME ARGUMENTS` (`bluetooth` by default) to completion; kills it after `timeout`.
+    static func run(
+        _ arguments: [String], executable name: String = "bluetooth", timeout: Duration = .seconds(60)
+    ) async throws -> Outcome {
         let process = Process()
-        process.executableURL = try executable
+        process.executableURL = try executable(named: name)
         process.arguments = arguments
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent(UUID().uuidString)
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
