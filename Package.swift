@@ -51,7 +51,7 @@ let package = Package(
         .testTarget(name: "HostTests", dependencies: ["Host", "HCI", "VirtualRadio", "HostTestSupport"]),
         .testTarget(name: "VirtualRadioTests", dependencies: ["VirtualRadio", "HCI"]),
         .testTarget(name: "CoreBluetoothTests", dependencies: ["CoreBluetooth", "Host", "HCI", "VirtualRadio"]),
-        .testTarget(name: "bluetoothTests", dependencies: ["bluetooth", "HCI"]),
+        .testTarget(name: "bluetoothTests", dependencies: ["bluetooth", "HCI", "Host"]),
         .testTarget(
             name: "InteropTests", dependencies: ["Host", "HCI", "VirtualRadio", "HostTestSupport"], exclude: ["bumble"]),
     ],
