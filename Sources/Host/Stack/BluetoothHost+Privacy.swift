@@ -87,7 +87,8 @@ extension BluetoothHost {
         let handle = connection.link.handle
         if connection.link.role != .central { privacy?.advertising = nil }
         let usesPrivateAddress = connection.link.role != .central || controllerInfo.ownAddressType.isRandom
-        privacy?.linkAddresses[handle] = usesPrivateAddress ? privacy?.address : nil
+        let address = usesPrivateAddress ? privacy?.address : nil
+        privacy?.linkAddresses[handle] = address
     }
 
     /// The address this side uses on a link, as pairing computes with it.
