@@ -65,6 +65,45 @@ struct PrivacyTests {
         await peripheral.stop()
     }
 
+    @Test("a central with privacy pairs from a resolvable private address; the bonded peripheral knows it by its identity when it comes back from a new one")
+    func privateCentralRecognised() async throws {
+        let air = Air()
+        let central = try await BluetoothHost.start(
+            transport: await air.makeController(),
+            configuration: HostConfiguration(deviceName: "Central", privacy: PrivacyConfiguration()))
+        let peripheral = try await BluetoothHost.start(
+            transport: await air.makeController(),
+            configuration: HostConfiguration(deviceName: "Peripheral", services: GATTFixtures.services))
+        let centralEvents = EventRecorder(central.events)
+        let peripheralEvents = EventRecorder(peripheral.events)
+        let identity = try #require(await central.localIdentity)
+        let first = try await Self.connect(central, centralEvents, peripheral, peripheralEvents) { _ in true }
+        #expect(first.peripheral.peerAddress.isResolvable(with: identity.identityResolvingKey))
+        try await central.pair(first.central.handle)
+        try await peripheralEvents.next { event -> Bool? in
+            guard case .pairingCompleted(first.peripheral.handle, true) = event else { return nil }
+            return true
+        }
+        #expect(await peripheral.bonds.map(\.peerAddress) == [identity.address])
+        #expect(await peripheral.link(first.peripheral.handle)?.identityAddress == identity.address)
+        try await central.disconnect(first.central.handle)
+        try await peripheralEvents.next { event -> Bool? in
+            guard case .disconnected(first.peripheral.handle, _) = event else { return nil }
+            return true
+        }
+
+        try await central.rotatePrivateAddress()
+        let second = try await Self.connect(central, centralEvents, peripheral, peripheralEvents) { _ in true }
+        #expect(second.peripheral.peerAddress != first.peripheral.peerAddress)
+        #expect(second.peripheral.identityAddress == identity.address)
+        try await peripheralEvents.next { event -> Bool? in
+            guard case .encryptionChanged(second.peripheral.handle, .encrypted) = event else { return nil }
+            return true
+        }
+        await central.stop()
+        await peripheral.stop()
+    }
+
     @Test("the local IRK is kept beside the bond file with mode 0600 and used again after a restart")
     func identityPersists() async throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("privacy-\(UUID().uuidString)").path

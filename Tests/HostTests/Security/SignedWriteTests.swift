@@ -1,3 +1,4 @@
+import Foundation
 import HCI
 import Host
 import Testing
@@ -61,6 +62,24 @@ struct SignedWriteTests {
             try await pair.central.signedWrite([0x01], to: Self.echo, on: link.central.handle)
         }
         await pair.stop()
+    }
+
+    @Test("SignCounters are kept in the bond file and read back")
+    func countersPersist() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("signing-\(UUID().uuidString)").path
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let adapter = ControllerSetupOptions.makeStaticRandomAddress()
+        var bond = Bond(
+            peerAddress: IdentityAddress(type: .public, address: BluetoothAddress(rawValue: 0x0011_2233_4455)),
+            peerSignatureKey: 0x77, longTermKey: LongTermKey(value: 0x99), isAuthenticated: false,
+            isSecureConnections: true, localKeys: DistributedKeys(signatureKey: 0x88))
+        bond.localSignCounter = 41
+        bond.peerSignCounter = 7
+        var store = BondStore(adapter: adapter, directory: directory)
+        try store.save(bond)
+        var reopened = BondStore(adapter: adapter, directory: directory)
+        try reopened.load()
+        #expect(reopened.all() == [bond])
     }
 
     static func nextWrite(_ pair: SecurePair, _ handle: ConnectionHandle) async throws -> [UInt8] {
