@@ -52,7 +52,7 @@ let package = Package(
         .testTarget(name: "HostTests", dependencies: ["Host", "HCI", "VirtualRadio", "HostTestSupport"]),
         .testTarget(name: "VirtualRadioTests", dependencies: ["VirtualRadio", "HCI"]),
         .testTarget(name: "CoreBluetoothTests", dependencies: ["CoreBluetooth", "Host", "HCI", "VirtualRadio"]),
-        .testTarget(name: "bluetoothTests", dependencies: ["bluetooth", "HeartRateExample", "HCI"]),
+        .testTarget(name: "bluetoothTests", dependencies: ["bluetooth", "HeartRateExample", "HCI", "Host"]),
         .testTarget(
             name: "InteropTests", dependencies: ["CoreBluetooth", "Host", "HCI", "VirtualRadio", "HostTestSupport"],
             exclude: ["bumble"]),

@@ -22,6 +22,12 @@ public final class GATTServerBearerAdapter {
     /// ``transmitReady(on:isolation:)``.
     public var canTransmit: ((ConnectionHandle) -> Bool)?
 
+    /// Says whether a Signed Write Command carries a valid signature by the client; without it, or when it says
+    /// no, the command is dropped. A verified one is served as a Write Command.
+    ///
+    /// Bluetooth Core Specification Vol 3, Part G, 4.9.2.
+    public var signedWriteVerifier: ((ATTSignedWriteCommand, ConnectionHandle) -> Bool)?
+
     /// Learns the server's events (subscriptions, confirmations, transmit readiness) as they happen.
     public var eventHandler: ((GATTServerEvent) -> Void)?
 
@@ -161,6 +167,11 @@ public final class GATTServerBearerAdapter {
 
     private func handleCommand(_ pdu: ATTPDU, on connection: ConnectionHandle) {
         defer { publishEvents() }
+        var pdu = pdu
+        if case .signedWriteCommand(let command) = pdu {
+            guard signedWriteVerifier?(command, connection) == true else { return }
+            pdu = .writeCommand(ATTWriteCommand(handle: command.handle, value: command.value))
+        }
         guard let link = links[connection],
             case .deferred(let request) = server.handle(pdu, from: context(connection, link))
         else { return }

@@ -15,14 +15,16 @@ extension BluetoothHost {
         } catch {
             throw .advertisingData(error)
         }
+        let ownAddressType = try await advertisingOwnAddressType()
         do {
             try await controller.startAdvertising(
                 type: connectable ? .connectableUndirected : .scannableUndirected,
-                ownAddressType: controllerInfo.ownAddressType, data: layout.advertisingData.encoded,
+                ownAddressType: ownAddressType, data: layout.advertisingData.encoded,
                 scanResponse: layout.scanResponse.encoded)
         } catch {
             throw .controller(error)
         }
+        advertisingChanged((content: content, connectable: connectable))
         return layout
     }
 
@@ -33,6 +35,7 @@ extension BluetoothHost {
         } catch {
             throw .controller(error)
         }
+        advertisingChanged(nil)
     }
 
     /// Starts scanning; reports arrive as ``HostEvent/advertisement(_:)``. Active scanning asks

@@ -103,10 +103,11 @@ extension BluetoothHost {
                 handle: established.handle, role: established.role, peerAddress: established.peerAddress,
                 peerAddressType: established.peerAddressType, mtu: ATTBearer.minimumMTU)
             let connection = makeConnection(link)
+            privacyLinkUp(connection)
             connections[link.handle] = connection
             server.attach(connection.bearer, connection: link.handle, security: connection.security)
             if established.role == .central { pendingConnection?.handle = link.handle }
-            emit(.connected(link))
+            emit(.connected(connection.link))
             Task { await self.negotiate(link.handle, isAttempt: established.role == .central) }
         }
     }

@@ -106,14 +106,14 @@ extension BluetoothHost {
     func startSession(
         on connection: HostConnection, _ first: (inout PairingSession) -> [PairingSession.Action]
     ) {
-        var pairing = configuration.pairing
+        var pairing = pairingConfiguration(configuration.pairing)
         if pairingAgent == nil { pairing.ioCapability = .noInputNoOutput }
         let link = connection.link
         connection.securityState.sessionID += 1
         connection.securityState.encryptionFailure = nil
         connection.securityState.session = PairingSession(
             role: link.role == .central ? .initiator : .responder,
-            localAddress: SMPAddress(type: controllerInfo.ownAddressType, address: controllerInfo.ownAddress),
+            localAddress: localPairingAddress(of: connection),
             peerAddress: SMPAddress(type: link.peerAddressType, address: link.peerAddress),
             configuration: pairing)
         drive(connection, first)
@@ -196,6 +196,7 @@ extension BluetoothHost {
     /// Stores the keys of a bonding pairing and tells the waiting callers and the layer above.
     func pairingCompleted(_ result: PairingResult, on connection: HostConnection) {
         let handle = connection.link.handle
+        if let identity = result.peerKeys.identityAddress { connection.link.identityAddress = identity }
         var bonded = false
         if result.isBonded {
             let peer = SMPAddress(type: connection.link.peerAddressType, address: connection.link.peerAddress)

@@ -33,6 +33,8 @@ public actor BluetoothHost {
     static let transmitHighWater = 8
     var savedBonds: HostBonds
     var pairingAgent: (any PairingAgent)?
+    /// The privacy state, when the configuration turns privacy on.
+    var privacy: HostPrivacy?
 
     /// Brings the controller behind `transport` up and starts the host on it.
     public static func start(
@@ -61,6 +63,12 @@ public actor BluetoothHost {
             controller: controller, info: info, configuration: configuration, database: database, logger: logger)
         let inputs = await controller.subscribe()
         await host.run(inputs)
+        do {
+            try await host.startPrivacy()
+        } catch {
+            await host.stop()
+            throw error
+        }
         return host
     }
 
@@ -95,6 +103,7 @@ public actor BluetoothHost {
         server.requestHandler = { request in self.emit(.serverRequest(request)) }
         server.eventHandler = { event in self.emit(.server(event)) }
         server.canTransmit = { handle in !self.isCongested(handle) }
+        server.signedWriteVerifier = { command, handle in self.verifySignedWrite(command, on: handle) }
         Task {
             for await input in inputs {
                 self.handle(input)
@@ -105,6 +114,7 @@ public actor BluetoothHost {
 
     /// Stops the host: closes the controller channel; every link and pending operation fails.
     public func stop() async {
+        stopPrivacy()
         await controller.close()
     }
 

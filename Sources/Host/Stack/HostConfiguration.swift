@@ -28,6 +28,9 @@ public struct HostConfiguration: Sendable {
     public var pairing: PairingConfiguration
     /// The directory of the bond file; nil keeps bonds in memory only, for as long as the host runs.
     public var bondDirectory: String?
+    /// Resolvable private addresses for our advertising and an identity to distribute; nil uses the identity
+    /// address on the air.
+    public var privacy: PrivacyConfiguration?
 
     /// Makes a configuration; every parameter has a default fit for most hosts.
     public init(
@@ -35,7 +38,8 @@ public struct HostConfiguration: Sendable {
         services: [ServiceDefinition] = [], server: GATTServerConfiguration = .init(), preferredMTU: Int = ATTBearer.maximumMTU,
         negotiatesLinkOnConnect: Bool = true, maximumL2CAPPDUSize: Int = 4096, eventBufferLimit: Int = 65_536,
         clock: any Clock<Duration> = ContinuousClock(), commandTimeout: Duration = .seconds(3),
-        pairing: PairingConfiguration = .init(), bondDirectory: String? = nil
+        pairing: PairingConfiguration = .init(), bondDirectory: String? = nil,
+        privacy: PrivacyConfiguration? = nil
     ) {
         self.setup = setup
         self.deviceName = deviceName
@@ -50,5 +54,6 @@ public struct HostConfiguration: Sendable {
         self.commandTimeout = commandTimeout
         self.pairing = pairing
         self.bondDirectory = bondDirectory
+        self.privacy = privacy
     }
 }

@@ -52,6 +52,8 @@ public enum HostError: Error, Equatable, Sendable {
     case encryptionFailed(ConnectionHandle, HCIStatus)
     /// The bond file could not be written or read.
     case bondStore(BondStoreError)
+    /// A signed write needs a bond with the peer holding the CSRK this host gave it, and none was found.
+    case noSignatureKey(ConnectionHandle)
 }
 
 extension HostError: CustomStringConvertible {
@@ -80,6 +82,7 @@ extension HostError: CustomStringConvertible {
         case .pairingTimeout(let handle): "pairing on connection \(handle) timed out"
         case .encryptionFailed(let handle, let status): "encryption on connection \(handle) failed: \(status)"
         case .bondStore(let error): "bonds: \(error)"
+        case .noSignatureKey(let handle): "no bond with a signature key for connection \(handle)"
         }
     }
 }

@@ -12,13 +12,19 @@ public struct HostLink: Sendable, Equatable {
     public var peerAddressType: AddressType
     /// The ATT_MTU in use.
     public var mtu: Int
+    /// The peer's identity address when a bond resolves ``peerAddress`` or the peer distributed it in pairing.
+    public var identityAddress: IdentityAddress?
 
     /// Describes a link.
-    public init(handle: ConnectionHandle, role: Role, peerAddress: BluetoothAddress, peerAddressType: AddressType, mtu: Int) {
+    public init(
+        handle: ConnectionHandle, role: Role, peerAddress: BluetoothAddress, peerAddressType: AddressType, mtu: Int,
+        identityAddress: IdentityAddress? = nil
+    ) {
         self.handle = handle
         self.role = role
         self.peerAddress = peerAddress
         self.peerAddressType = peerAddressType
         self.mtu = mtu
+        self.identityAddress = identityAddress
     }
 }

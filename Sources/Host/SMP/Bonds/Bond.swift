@@ -26,6 +26,10 @@ public struct Bond: Hashable, Sendable {
     public var clientConfiguration: BondedClientConfiguration?
     /// Other data the application keeps with the bond, stored as it is.
     public var applicationData: [UInt8]?
+    /// The SignCounter of our next signed write to the peer, signed with ``DistributedKeys/signatureKey``.
+    public var localSignCounter: UInt32 = 0
+    /// The SignCounter of the last signed write taken from the peer; a new one must be higher.
+    public var peerSignCounter: UInt32?
 
     /// Collects a bond's fields.
     public init(

@@ -42,6 +42,8 @@ struct BondFile: Codable {
         var local: LocalKeys
         var gattServer: String?
         var application: String?
+        var signCounter: UInt32?
+        var peerSignCounter: UInt32?
     }
 
     /// Why a file's contents are not bonds.
@@ -111,6 +113,8 @@ extension BondFile.Entry {
             csrk: bond.localKeys.signatureKey.map(BondFile.hex))
         gattServer = bond.clientConfiguration.map { BondFile.hex($0.encoded) }
         application = bond.applicationData.map(BondFile.hex)
+        signCounter = bond.localSignCounter == 0 ? nil : bond.localSignCounter
+        peerSignCounter = bond.peerSignCounter
     }
 
     func bond() throws(BondFile.Invalid) -> Bond {
@@ -131,7 +135,7 @@ extension BondFile.Entry {
                 throw BondFile.Invalid(reason: "GATT server state of \(address): \(error)")
             }
         }
-        return Bond(
+        var bond = Bond(
             peerAddress: try BondFile.identityAddress(address, type: addressType),
             peerIdentityResolvingKey: try irk.map(BondFile.key),
             peerSignatureKey: try csrk.map(BondFile.key),
@@ -146,6 +150,9 @@ extension BondFile.Entry {
                 signatureKey: try local.csrk.map(BondFile.key)),
             clientConfiguration: clientConfiguration,
             applicationData: try application.map(BondFile.bytes))
+        bond.localSignCounter = signCounter ?? 0
+        bond.peerSignCounter = peerSignCounter
+        return bond
     }
 }
 
