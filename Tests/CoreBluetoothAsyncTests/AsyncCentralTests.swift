@@ -13,22 +13,21 @@ struct AsyncCentralTests {
     }
 
     /// Scans with `for await` until the serving peripheral shows up, then stops iterating.
-    static func find(_ serving: ServingPeripheral, with central: AsyncCentral) async throws -> Discovery {
-        for await discovery in central.scan(withServices: [serving.serviceUUID])
-        where discovery.advertisementData.localName == serving.name {
+    static func find(_ serviceUUID: CBUUID, named name: String, with central: AsyncCentral) async throws -> Discovery {
+        for await discovery in central.scan(withServices: [serviceUUID]) where discovery.advertisementData.localName == name {
             return discovery
         }
         throw CBError(.unknownDevice)
     }
 
     /// Finds and connects to the serving peripheral, and discovers its service's characteristics.
-    static func connect(_ serving: ServingPeripheral, with central: AsyncCentral) async throws -> (
+    static func connect(_ serviceUUID: CBUUID, named name: String, with central: AsyncCentral) async throws -> (
         AsyncPeripheral, [CBCharacteristic]
     ) {
-        let peripheral = try await find(serving, with: central).peripheral
+        let peripheral = try await find(serviceUUID, named: name, with: central).peripheral
         try await central.connect(peripheral)
-        let services = try await peripheral.discoverServices([serving.serviceUUID])
-        let service = try #require(services.first { $0.uuid == serving.serviceUUID })
+        let services = try await peripheral.discoverServices([serviceUUID])
+        let service = try #require(services.first { $0.uuid == serviceUUID })
         return (peripheral, try await peripheral.discoverCharacteristics(nil, for: service))
     }
 
@@ -36,7 +35,7 @@ struct AsyncCentralTests {
     func scanStopsWhenLoopEnds() async throws {
         let serving = try await ServingPeripheral.start()
         let central = try await Self.central()
-        let discovery = try await Self.find(serving, with: central)
+        let discovery = try await Self.find(serving.serviceUUID, named: serving.name, with: central)
         #expect(discovery.advertisementData.serviceUUIDs.contains(serving.serviceUUID))
         #expect(discovery.advertisementData.isConnectable == true)
         #expect(await central.isScanning == false)
@@ -59,7 +58,7 @@ struct AsyncCentralTests {
     func connectDiscoverReadWrite() async throws {
         var serving = try await ServingPeripheral.start()
         let central = try await Self.central()
-        let (peripheral, characteristics) = try await Self.connect(serving, with: central)
+        let (peripheral, characteristics) = try await Self.connect(serving.serviceUUID, named: serving.name, with: central)
         #expect(await peripheral.state == .connected)
         #expect(characteristics.map(\.uuid) == [ServingPeripheral.readableUUID, ServingPeripheral.writableUUID, ServingPeripheral.notifyingUUID])
         let readable = characteristics[0]
@@ -91,7 +90,7 @@ struct AsyncCentralTests {
         let serving = try await ServingPeripheral.start()
         serving.delegate.answerReads(with: nil, error: .readNotPermitted)
         let central = try await Self.central()
-        let (peripheral, characteristics) = try await Self.connect(serving, with: central)
+        let (peripheral, characteristics) = try await Self.connect(serving.serviceUUID, named: serving.name, with: central)
         await #expect(throws: CBATTError(.readNotPermitted)) { try await peripheral.read(characteristics[0]) }
         try await central.disconnect(peripheral)
     }
@@ -100,7 +99,7 @@ struct AsyncCentralTests {
     func notificationsStopWhenLoopBreaks() async throws {
         var serving = try await ServingPeripheral.start()
         let central = try await Self.central()
-        let (peripheral, characteristics) = try await Self.connect(serving, with: central)
+        let (peripheral, characteristics) = try await Self.connect(serving.serviceUUID, named: serving.name, with: central)
         let notifications = peripheral.notifications(for: characteristics[2])
         #expect(try await serving.next() == .subscribed(ServingPeripheral.notifyingUUID))
         for value: UInt8 in 1...4 { #expect(serving.notify(Data([value]))) }
@@ -119,7 +118,7 @@ struct AsyncCentralTests {
         var serving = try await ServingPeripheral.start()
         serving.delegate.answerReads(with: nil)
         let central = try await Self.central()
-        let (peripheral, characteristics) = try await Self.connect(serving, with: central)
+        let (peripheral, characteristics) = try await Self.connect(serving.serviceUUID, named: serving.name, with: central)
         let notifications = peripheral.notifications(for: characteristics[2])
         #expect(try await serving.next() == .subscribed(ServingPeripheral.notifyingUUID))
         let read = Task { try await peripheral.read(characteristics[0]) }
@@ -138,7 +137,7 @@ struct AsyncCentralTests {
         var serving = try await ServingPeripheral.start()
         serving.delegate.answerReads(with: nil)
         let central = try await Self.central()
-        let (peripheral, characteristics) = try await Self.connect(serving, with: central)
+        let (peripheral, characteristics) = try await Self.connect(serving.serviceUUID, named: serving.name, with: central)
         let read = Task { try await peripheral.read(characteristics[0]) }
         #expect(try await serving.next() == .read(ServingPeripheral.readableUUID))
         read.cancel()
