@@ -91,22 +91,26 @@ struct AsyncCentralTests {
         serving.delegate.answerReads(with: nil, error: .readNotPermitted)
         let central = try await Self.central()
         let (peripheral, characteristics) = try await Self.connect(serving.serviceUUID, named: serving.name, with: central)
-        await #expect(throws: CBATTError(.readNotPermitted)) { try await peripheral.read(characteristics[0]) }
+        let error = await #expect(throws: CBATTError.self) { try await peripheral.read(characteristics[0]) }
+        #expect(error?.code == .readNotPermitted)
         try await central.disconnect(peripheral)
     }
 
-    @Test("notifications iterate with for-await; breaking after three turns them off at the peripheral")
+    @Test("notifications iterate with for-await; releasing the stream after breaking turns them off at the peripheral")
     func notificationsStopWhenLoopBreaks() async throws {
         var serving = try await ServingPeripheral.start()
         let central = try await Self.central()
         let (peripheral, characteristics) = try await Self.connect(serving.serviceUUID, named: serving.name, with: central)
-        let notifications = peripheral.notifications(for: characteristics[2])
-        #expect(try await serving.next() == .subscribed(ServingPeripheral.notifyingUUID))
-        for value: UInt8 in 1...4 { #expect(serving.notify(Data([value]))) }
         var received: [Data] = []
-        for try await value in notifications {
-            received.append(value)
-            if received.count == 3 { break }
+        do {
+            let notifications = peripheral.notifications(for: characteristics[2])
+            #expect(try await serving.next() == .subscribed(ServingPeripheral.notifyingUUID))
+            #expect(serving.notify(Data([1])))
+            for try await value in notifications {
+                received.append(value)
+                if received.count == 3 { break }
+                #expect(serving.notify(Data([UInt8(received.count + 1)])))
+            }
         }
         #expect(received == [Data([1]), Data([2]), Data([3])])
         #expect(try await serving.next() == .unsubscribed(ServingPeripheral.notifyingUUID))
