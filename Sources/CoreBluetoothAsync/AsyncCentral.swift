@@ -49,7 +49,8 @@ public final class AsyncCentral: Sendable {
     }
 
     /// Scans for peripherals advertising any of `serviceUUIDs` (every peripheral when nil or empty) and streams
-    /// what is found, until the consumer stops iterating or its task is cancelled, which stops the scan.
+    /// what is found; the scan stops when the stream terminates: when the consumer's task is cancelled, or when
+    /// the consumer stopped iterating and let go of the stream.
     ///
     /// The manager scans once at a time: a new scan ends the stream of the one it replaces. A manager that is
     /// not powered on gives a stream that ends at once.

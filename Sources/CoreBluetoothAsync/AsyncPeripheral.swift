@@ -138,9 +138,9 @@ public final class AsyncPeripheral: Sendable {
         try await run(events.rssiReads, true) { peripheral in peripheral.readRSSI() }
     }
 
-    /// The values `characteristic` notifies or indicates: turns notifications on when iteration starts (the
-    /// first stream of the characteristic does), and off when the last stream's consumer stops iterating or its
-    /// task is cancelled.
+    /// The values `characteristic` notifies or indicates: the first stream of the characteristic turns
+    /// notifications on when it is made, and the last one turns them off when it terminates: when its task is
+    /// cancelled, or when the consumer stopped iterating and let go of the stream.
     ///
     /// The stream throws the error that refused the subscription, and `CBError.peripheralDisconnected` when the
     /// link goes down. Values are buffered without bound until the consumer takes them.
