@@ -6,6 +6,7 @@ let package = Package(
     platforms: [.macOS(.v15)],
     products: [
         .library(name: "CoreBluetooth", targets: ["CoreBluetooth"]),
+        .library(name: "CoreBluetoothAsync", targets: ["CoreBluetoothAsync"]),
         .library(name: "Host", targets: ["Host"]),
         .library(name: "HCI", targets: ["HCI"]),
         .library(name: "VirtualRadio", targets: ["VirtualRadio"]),
@@ -38,6 +39,7 @@ let package = Package(
             ]
         ),
         .target(name: "CoreBluetooth", dependencies: ["Host", "HCI", "VirtualRadio"]),
+        .target(name: "CoreBluetoothAsync", dependencies: ["CoreBluetooth"]),
         .executableTarget(
             name: "bluetooth",
             dependencies: [
@@ -52,6 +54,7 @@ let package = Package(
         .testTarget(name: "HostTests", dependencies: ["Host", "HCI", "VirtualRadio", "HostTestSupport"]),
         .testTarget(name: "VirtualRadioTests", dependencies: ["VirtualRadio", "HCI"]),
         .testTarget(name: "CoreBluetoothTests", dependencies: ["CoreBluetooth", "Host", "HCI", "VirtualRadio"]),
+        .testTarget(name: "CoreBluetoothAsyncTests", dependencies: ["CoreBluetoothAsync", "CoreBluetooth"]),
         .testTarget(name: "bluetoothTests", dependencies: ["bluetooth", "HeartRateExample", "HCI", "Host"]),
         .testTarget(
             name: "InteropTests", dependencies: ["CoreBluetooth", "Host", "HCI", "VirtualRadio", "HostTestSupport"],
