@@ -19,7 +19,6 @@ final class CentralSession: NSObject, CBCentralManagerDelegate, CBPeripheralDele
     static func start(_ options: GlobalOptions, _ progress: Progress) async throws -> (CentralSession, CBCentralManager)
     {
         let session = CentralSession()
-        progress.say("opening transport \(options.transportText)…")
         let manager = CBCentralManager(delegate: session, queue: session.queue, options: options.managerOptions())
         let state = try await session.next { event -> CBManagerState? in
             if case .state(let state) = event, state != .unknown, state != .resetting { return state }
