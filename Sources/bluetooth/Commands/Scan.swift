@@ -31,32 +31,31 @@ struct Scan: AsyncParsableCommand {
                     options: [CBCentralManagerScanOptionAllowDuplicatesKey: duplicates || isTerminal])
             }
             if let duration {
-                _ = session.timeout(after: duration, "")
+                _ = session.timeout(after: duration, "scan ended")
             }
+            let interrupt = session.endOnInterrupt()
+            defer { interrupt.cancel() }
             var table = ScanTable()
-            do {
-                while true {
-                    let (identifier, advertisement) = try await session.next { event -> (UUID, CentralEvent.Advertisement)? in
-                        if case .discovered(let peripheral, let advertisement) = event {
-                            return (peripheral.identifier, advertisement)
-                        }
-                        return nil
-                    }
-                    if let name, advertisement.localName != name { continue }
-                    let row = ScanTable.Row(identifier: identifier, advertisement: advertisement)
-                    if options.json {
-                        print(row.json)
-                    } else if isTerminal {
-                        table.update(row)
-                        print(table.rendered, terminator: "")
-                    } else {
-                        print(row.line)
-                    }
-                    fflush(nil)
+            while let (identifier, advertisement) = try await session.next({ event -> (UUID, CentralEvent.Advertisement)?? in
+                switch event {
+                case .discovered(let peripheral, let advertisement): return .some((peripheral.identifier, advertisement))
+                case .timedOut: return .some(nil)
+                default: return nil
                 }
-            } catch let failure as CommandFailure where failure.description.isEmpty {
-                session.queue.sync { manager.stopScan() }
+            }) {
+                if let name, advertisement.localName != name { continue }
+                let row = ScanTable.Row(identifier: identifier, advertisement: advertisement)
+                if options.json {
+                    print(row.json)
+                } else if isTerminal {
+                    table.update(row)
+                    print(table.rendered, terminator: "")
+                } else {
+                    print(row.line)
+                }
+                fflush(nil)
             }
+            session.queue.sync { manager.stopScan() }
         }
     }
 

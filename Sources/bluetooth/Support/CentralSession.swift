@@ -47,6 +47,17 @@ final class CentralSession: NSObject, CBCentralManagerDelegate, CBPeripheralDele
         }
     }
 
+    /// Turns SIGINT (Ctrl-C) into a timeout event, so that a command waiting in ``next(_:)`` can end cleanly;
+    /// cancel the source returned to stop.
+    func endOnInterrupt() -> any DispatchSourceSignal {
+        signal(SIGINT, SIG_IGN)
+        let source = DispatchSource.makeSignalSource(signal: SIGINT, queue: queue)
+        let sink = sink
+        source.setEventHandler { sink.yield(.timedOut("interrupted")) }
+        source.resume()
+        return source
+    }
+
     func centralManagerDidUpdateState(_ central: CBCentralManager) {
         sink.yield(.state(central.state))
     }
