@@ -27,9 +27,9 @@ struct Serve: AsyncParsableCommand {
                 if let failure { throw failure }
                 break
             }
-            withExtendedLifetime(manager) {}
             while true {
                 try await Task.sleep(for: .seconds(3600))
+                withExtendedLifetime(manager) {}
             }
         }
     }

@@ -34,24 +34,3 @@ extension CentralSession {
         throw CommandFailure("no characteristic \(uuid.uuidString) on \(peripheral.identifier.uuidString)")
     }
 }
-
-/// Where a characteristic sits in a peripheral's discovered tree.
-struct CharacteristicPath: Sendable {
-    var service: Int
-    var characteristic: Int
-
-    /// The characteristic at this path; call on the session's queue.
-    func resolve(in peripheral: CBPeripheral) throws -> CBCharacteristic {
-        guard let found = peripheral.services?[safe: service]?.characteristics?[safe: characteristic] else {
-            throw CommandFailure("the peripheral's services changed")
-        }
-        return found
-    }
-}
-
-extension Array {
-    /// The element at `index`, or nil when the index is out of range.
-    subscript(safe index: Int) -> Element? {
-        indices.contains(index) ? self[index] : nil
-    }
-}
