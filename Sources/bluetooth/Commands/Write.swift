@@ -35,7 +35,11 @@ struct Write: AsyncParsableCommand {
             let path = try await session.findCharacteristic(uuid, in: peripheral)
             let type: CBCharacteristicWriteType = withoutResponse ? .withoutResponse : .withResponse
             try session.queue.sync {
-                peripheral.writeValue(Data(bytes), for: try path.resolve(in: peripheral), type: type)
+                let characteristic = try path.resolve(in: peripheral)
+                if withoutResponse, !characteristic.properties.contains(.writeWithoutResponse) {
+                    throw CommandFailure("\(uuid.uuidString) does not take writes without response")
+                }
+                peripheral.writeValue(Data(bytes), for: characteristic, type: type)
             }
             if !withoutResponse {
                 let error = try await session.next { event -> String?? in
