@@ -9,7 +9,10 @@ struct BluetoothCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "bluetooth",
         abstract: "Bluetooth Low Energy on Linux: a virtual radio, a host stack and the CoreBluetooth API.",
-        subcommands: [Demo.self, Sim.self, Bench.self, Explore.self, Serve.self, Read.self, Write.self, Subscribe.self, Scan.self]
+        subcommands: [
+            Demo.self, Sim.self, Bench.self, Explore.self, Serve.self, Read.self, Write.self, Subscribe.self,
+            Scan.self,
+        ]
     )
 
     static func main() async {

@@ -30,7 +30,8 @@ struct ServeExploreCommandTests {
     func exploreMatchesServedFile() async throws {
         let served = try await ServedPeripheral.start(Self.gatt)
         defer { served.stop() }
-        let outcome = try await CommandLineTool.run(["explore", "Thermometer", "--json", "--transport", served.transport])
+        let outcome = try await CommandLineTool.run(
+            ["explore", "Thermometer", "--json", "--transport", served.transport])
         #expect(outcome.status == 0, "\(outcome.standardError)")
         let report = try ExploreReport(json: Array(outcome.standardOutput.utf8))
         let file = try GATTFile(json: Array(Self.gatt.utf8))
@@ -73,7 +74,8 @@ struct ServeExploreCommandTests {
     func refusedWrite() async throws {
         let served = try await ServedPeripheral.start(Self.gatt)
         defer { served.stop() }
-        let outcome = try await CommandLineTool.run(["write", "Thermometer", "2A1D", "01", "--transport", served.transport])
+        let outcome = try await CommandLineTool.run(
+            ["write", "Thermometer", "2A1D", "01", "--transport", served.transport])
         #expect(outcome.status == 1)
         #expect(outcome.standardError.hasSuffix("bluetooth write: writeNotPermitted\n"), "\(outcome.standardError)")
     }

@@ -36,9 +36,10 @@ struct Scan: AsyncParsableCommand {
             let interrupt = session.endOnInterrupt()
             defer { interrupt.cancel() }
             var table = ScanTable()
-            while let (identifier, advertisement) = try await session.next({ event -> (UUID, CentralEvent.Advertisement)?? in
+            while let (identifier, advertisement) = try await session.next({ event -> ScanTable.Sighting?? in
                 switch event {
-                case .discovered(let peripheral, let advertisement): return .some((peripheral.identifier, advertisement))
+                case .discovered(let peripheral, let advertisement):
+                    return .some((peripheral.identifier, advertisement))
                 case .timedOut: return .some(nil)
                 default: return nil
                 }
@@ -64,6 +65,9 @@ struct Scan: AsyncParsableCommand {
 
 /// The advertisers `scan` has seen, and how each one is printed.
 struct ScanTable {
+    /// A peripheral's identifier and what it advertised.
+    typealias Sighting = (UUID, CentralEvent.Advertisement)
+
     /// One advertiser's latest advertisement.
     struct Row {
         var identifier: UUID
@@ -123,5 +127,6 @@ struct ScanTable {
 }
 
 private func pad(_ text: String, _ width: Int) -> String {
-    text.count >= width ? String(text.prefix(width - 1)) + " " : text + String(repeating: " ", count: width - text.count)
+    text.count >= width
+        ? String(text.prefix(width - 1)) + " " : text + String(repeating: " ", count: width - text.count)
 }

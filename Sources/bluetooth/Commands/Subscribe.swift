@@ -49,7 +49,8 @@ struct Subscribe: AsyncParsableCommand {
                 received += 1
                 let bytes = [UInt8](value)
                 if options.json {
-                    narrator.step("value", "\(uuid.uuidString) = \(bytes.hex)", ["uuid": uuid.uuidString, "value": bytes.hex])
+                    narrator.step(
+                        "value", "\(uuid.uuidString) = \(bytes.hex)", ["uuid": uuid.uuidString, "value": bytes.hex])
                 } else {
                     print(bytes.hex)
                     fflush(nil)

@@ -87,7 +87,9 @@ final class CentralSession: NSObject, CBCentralManagerDelegate, CBPeripheralDele
         sink.yield(.servicesDiscovered(error.map(ExploreReport.errorName)))
     }
 
-    func peripheral(_ peripheral: CBPeripheral, didDiscoverIncludedServicesFor service: CBService, error: (any Error)?) {
+    func peripheral(
+        _ peripheral: CBPeripheral, didDiscoverIncludedServicesFor service: CBService, error: (any Error)?
+    ) {
         sink.yield(.includedServicesDiscovered(error.map(ExploreReport.errorName)))
     }
 

@@ -66,7 +66,8 @@ final class PeripheralServer: NSObject, CBPeripheralManagerDelegate, Sendable {
 
     func peripheralManager(_ peripheral: CBPeripheralManager, didAdd service: CBService, error: (any Error)?) {
         if let error {
-            startSink.yield(CommandFailure("could not publish service \(service.uuid.uuidString): \(ExploreReport.errorName(error))"))
+            let name = ExploreReport.errorName(error)
+            startSink.yield(CommandFailure("could not publish service \(service.uuid.uuidString): \(name)"))
             return
         }
         narrator.step("published", "Published service \(service.uuid.uuidString).", ["uuid": service.uuid.uuidString])
