@@ -38,7 +38,9 @@ let package = Package(
                 .product(name: "_CryptoExtras", package: "swift-crypto"),
             ]
         ),
-        .target(name: "CoreBluetooth", dependencies: ["Host", "HCI", "VirtualRadio"]),
+        .target(
+            name: "CoreBluetooth",
+            dependencies: ["Host", "HCI", "VirtualRadio", .product(name: "Logging", package: "swift-log")]),
         .target(name: "CoreBluetoothAsync", dependencies: ["CoreBluetooth"]),
         .executableTarget(
             name: "bluetooth",

@@ -1,7 +1,12 @@
-/// Writes the framework's warnings to standard error, prefixed as Apple's log lines are.
+import Logging
+
+/// The framework's warnings (`API MISUSE: …`, `WARNING: …`, a transport that cannot be opened), logged
+/// under the label `CoreBluetooth` through swift-log, so the application decides where they go.
 enum CoreBluetoothLog {
-    /// Logs a line such as `API MISUSE: …` or `WARNING: …`.
+    private static let logger = Logger(label: "CoreBluetooth")
+
+    /// Logs one warning.
     static func warning(_ message: String) {
-        FileHandle.standardError.write(Data("[CoreBluetooth] \(message)\n".utf8))
+        logger.warning("\(message)")
     }
 }

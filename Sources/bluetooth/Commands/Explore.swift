@@ -1,0 +1,143 @@
+import ArgumentParser
+import CoreBluetooth
+import Foundation
+
+/// `bluetooth explore TARGET`: connect, discover the whole GATT tree, read every readable value, print the tree
+/// (or, with `--json`, the `explore --json` format of DESIGN.md).
+struct Explore: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Connect to a peripheral, discover its GATT tree, read every readable value and print it all.")
+
+    @OptionGroup var options: GlobalOptions
+
+    @Argument(help: "The peripheral: its local name, address (AA:BB:CC:DD:EE:FF) or identifier (UUID).")
+    var target: String
+
+    @Option(name: .long, help: "Seconds to wait for the peripheral to advertise, and to connect.")
+    var timeout: Double = 10
+
+    func run() async throws {
+        try await CommandFailure.reporting("explore") {
+            let progress = Progress()
+            let (session, manager) = try await CentralSession.start(options, progress)
+            let peripheral = try await session.connect(
+                to: Target(target), with: manager, timeout: timeout, progress)
+            let report = try await session.explore(peripheral, progress)
+            session.queue.sync { manager.cancelPeripheralConnection(peripheral) }
+            let text = options.json ? report.jsonText(pretty: true) : report.treeText()
+            print(text, terminator: text.hasSuffix("\n") ? "" : "\n")
+        }
+    }
+}
+
+extension CentralSession {
+    /// Discovers every service, included service, characteristic and descriptor of a connected peripheral, reads
+    /// every readable characteristic and descriptor, and reports what it found.
+    func explore(_ peripheral: CBPeripheral, _ progress: Progress) async throws -> ExploreReport {
+        queue.sync { peripheral.discoverServices(nil) }
+        if let error = try await next({ event -> String?? in
+            if case .servicesDiscovered(let error) = event { return .some(error) }
+            return nil
+        }) {
+            throw CommandFailure("service discovery failed: \(error)")
+        }
+        var readErrors: [ObjectIdentifier: String] = [:]
+        var serviceIndex = 0
+        while serviceIndex < queue.sync(execute: { Self.allServices(of: peripheral).count }) {
+            let index = serviceIndex
+            let service = { (peripheral: CBPeripheral) in Self.allServices(of: peripheral)[index] }
+            serviceIndex += 1
+            progress.say("service \(serviceIndex)/\(queue.sync { Self.allServices(of: peripheral).count })")
+            try await discover(.includedServicesDiscovered(nil), in: peripheral) { peripheral in
+                peripheral.discoverIncludedServices(nil, for: service(peripheral))
+            }
+            try await discover(.characteristicsDiscovered(nil), in: peripheral) { peripheral in
+                peripheral.discoverCharacteristics(nil, for: service(peripheral))
+            }
+            let characteristicCount = queue.sync { service(peripheral).characteristics?.count ?? 0 }
+            for characteristicIndex in 0..<characteristicCount {
+                let characteristic = { (peripheral: CBPeripheral) -> CBCharacteristic? in
+                    service(peripheral).characteristics?[safe: characteristicIndex]
+                }
+                try await discover(.descriptorsDiscovered(nil), in: peripheral) { peripheral in
+                    if let characteristic = characteristic(peripheral) {
+                        peripheral.discoverDescriptors(for: characteristic)
+                    }
+                }
+                let readable = queue.sync { characteristic(peripheral)?.properties.contains(.read) ?? false }
+                if readable {
+                    queue.sync {
+                        if let characteristic = characteristic(peripheral) { peripheral.readValue(for: characteristic) }
+                    }
+                    let error = try await next { event -> String?? in
+                        if case .valueUpdated(_, _, let error) = event { return .some(error) }
+                        return nil
+                    }
+                    if let error {
+                        queue.sync {
+                            if let characteristic = characteristic(peripheral) {
+                                readErrors[ObjectIdentifier(characteristic)] = error
+                            }
+                        }
+                    }
+                }
+                let descriptorCount = queue.sync { characteristic(peripheral)?.descriptors?.count ?? 0 }
+                for descriptorIndex in 0..<descriptorCount {
+                    let started = queue.sync { () -> Bool in
+                        guard let descriptor = characteristic(peripheral)?.descriptors?[safe: descriptorIndex] else {
+                            return false
+                        }
+                        peripheral.readValue(for: descriptor)
+                        return true
+                    }
+                    guard started else { continue }
+                    _ = try await next { event -> String?? in
+                        if case .descriptorUpdated(let error) = event { return .some(error) }
+                        return nil
+                    }
+                }
+            }
+        }
+        let errors = readErrors
+        return queue.sync {
+            ExploreReport(
+                identifier: peripheral.identifier.uuidString, address: Target.address(of: peripheral.identifier),
+                name: peripheral.name, services: Self.allServices(of: peripheral),
+                readError: { errors[ObjectIdentifier($0)] })
+        }
+    }
+
+    /// The peripheral's services and, after each, the services it includes that are not listed yet (secondary
+    /// services are found only through includes); call on the queue.
+    private static func allServices(of peripheral: CBPeripheral) -> [CBService] {
+        var all: [CBService] = []
+        func add(_ service: CBService) {
+            guard !all.contains(where: { $0 === service }) else { return }
+            all.append(service)
+            for included in service.includedServices ?? [] {
+                add(included)
+            }
+        }
+        for service in peripheral.services ?? [] {
+            add(service)
+        }
+        return all
+    }
+
+    /// Starts one discovery with `start` and waits for the event of the same kind as `kind`.
+    private func discover(
+        _ kind: CentralEvent, in peripheral: CBPeripheral, _ start: (CBPeripheral) -> Void
+    ) async throws {
+        queue.sync { start(peripheral) }
+        let error = try await next { event -> String?? in
+            switch (kind, event) {
+            case (.includedServicesDiscovered, .includedServicesDiscovered(let error)),
+                (.characteristicsDiscovered, .characteristicsDiscovered(let error)),
+                (.descriptorsDiscovered, .descriptorsDiscovered(let error)):
+                return .some(error)
+            default: return nil
+            }
+        }
+        if let error { throw CommandFailure("discovery failed: \(error)") }
+    }
+}

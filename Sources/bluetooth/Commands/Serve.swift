@@ -1,0 +1,36 @@
+import ArgumentParser
+import CoreBluetooth
+import Foundation
+
+/// `bluetooth serve GATT.json`: run a peripheral from a GATT file until SIGINT or SIGTERM.
+struct Serve: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Run a peripheral from a GATT file: advertise it, answer reads and writes, send notifications.")
+
+    @OptionGroup var options: GlobalOptions
+
+    @Argument(help: "The GATT file (JSON; see DESIGN.md, \"GATT file\").")
+    var file: String
+
+    func run() async throws {
+        try await CommandFailure.reporting("serve") {
+            let gatt: GATTFile
+            do {
+                gatt = try GATTFile(contentsOfFile: file)
+            } catch {
+                throw CommandFailure("\(file): \(error)")
+            }
+            Signals.unblockTermination()
+            let server = PeripheralServer(file: gatt, options: options)
+            let manager = CBPeripheralManager(delegate: server, queue: server.queue, options: options.managerOptions())
+            for await failure in server.started {
+                if let failure { throw failure }
+                break
+            }
+            while true {
+                try await Task.sleep(for: .seconds(3600))
+                withExtendedLifetime(manager) {}
+            }
+        }
+    }
+}

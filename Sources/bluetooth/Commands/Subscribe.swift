@@ -1,0 +1,62 @@
+import ArgumentParser
+import CoreBluetooth
+import Foundation
+
+/// `bluetooth subscribe TARGET CHAR_UUID`: turn on notifications or indications and print each value as it comes.
+struct Subscribe: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Subscribe to one characteristic and print its notifications or indications.")
+
+    @OptionGroup var options: GlobalOptions
+
+    @Argument(help: "The peripheral: its local name, address (AA:BB:CC:DD:EE:FF) or identifier (UUID).")
+    var target: String
+
+    @Argument(help: "The characteristic's UUID (e.g. 2A37).")
+    var characteristic: String
+
+    @Option(name: .long, help: "Stop after this many values (default: until Ctrl-C).")
+    var count: Int?
+
+    @Option(name: .long, help: "Seconds to wait for the peripheral to advertise, and to connect.")
+    var timeout: Double = 10
+
+    func run() async throws {
+        try await CommandFailure.reporting("subscribe") {
+            let uuid = try CBUUID.argument(characteristic)
+            Signals.unblockTermination()
+            let progress = Progress()
+            let (session, manager) = try await CentralSession.start(options, progress)
+            let peripheral = try await session.connect(to: Target(target), with: manager, timeout: timeout, progress)
+            let path = try await session.findCharacteristic(uuid, in: peripheral)
+            try session.queue.sync { peripheral.setNotifyValue(true, for: try path.resolve(in: peripheral)) }
+            let error = try await session.next { event -> String?? in
+                if case .notificationState(_, let error) = event { return .some(error) }
+                return nil
+            }
+            if let error { throw CommandFailure(error) }
+            progress.say("subscribed to \(uuid.uuidString)")
+            let narrator = Narrator(json: options.json)
+            var received = 0
+            while count.map({ received < $0 }) ?? true {
+                let value = try await session.next { event -> Data? in
+                    switch event {
+                    case .valueUpdated(_, let value, nil): return value ?? Data()
+                    case .disconnected(_, let reason): throw CommandFailure("disconnected: \(reason ?? "by us")")
+                    default: return nil
+                    }
+                }
+                received += 1
+                let bytes = [UInt8](value)
+                if options.json {
+                    narrator.step(
+                        "value", "\(uuid.uuidString) = \(bytes.hex)", ["uuid": uuid.uuidString, "value": bytes.hex])
+                } else {
+                    print(bytes.hex)
+                    fflush(nil)
+                }
+            }
+            session.queue.sync { manager.cancelPeripheralConnection(peripheral) }
+        }
+    }
+}

@@ -1,0 +1,199 @@
+import CoreBluetooth
+import Foundation
+import Synchronization
+
+/// The peripheral manager delegate behind `bluetooth serve`: publishes a GATT file's services, advertises, answers
+/// reads with each characteristic's current value, keeps writes, and sends notification values in turn.
+///
+/// Every delegate call and timer runs on ``queue``; the mutable state sits behind a mutex only so that the class
+/// is `Sendable`.
+final class PeripheralServer: NSObject, CBPeripheralManagerDelegate, Sendable {
+    /// The queue the manager calls the delegate on.
+    let queue = DispatchQueue(label: "bluetooth.serve")
+    /// How the server came up, or why it could not: nil once advertising, else the failure.
+    let started: AsyncStream<CommandFailure?>
+    private let startSink: AsyncStream<CommandFailure?>.Continuation
+    private let file: GATTFile
+    private let options: GlobalOptions
+    private let narrator: Narrator
+    private let state: Mutex<State>
+
+    private struct State {
+        var services: [CBMutableService] = []
+        var pendingServices = 0
+        var values: [ObjectIdentifier: [UInt8]] = [:]
+        var subscribers: [ObjectIdentifier: Int] = [:]
+        var timers: [DispatchSourceTimer] = []
+        var notifying: [ObjectIdentifier: CBMutableCharacteristic] = [:]
+        var nextValue: [ObjectIdentifier: Int] = [:]
+    }
+
+    init(file: GATTFile, options: GlobalOptions) {
+        self.file = file
+        self.options = options
+        narrator = Narrator(json: options.json)
+        state = Mutex(State())
+        (started, startSink) = AsyncStream.makeStream(of: CommandFailure?.self)
+    }
+
+    func peripheralManagerDidUpdateState(_ peripheral: CBPeripheralManager) {
+        switch peripheral.state {
+        case .unknown, .resetting: return
+        case .poweredOn: break
+        default:
+            startSink.yield(options.notPoweredOn(peripheral.state))
+            return
+        }
+        let count = state.withLock { state in
+            let services = file.makeServices()
+            state.services = services
+            state.pendingServices = services.count
+            for (service, definition) in zip(services, file.services) {
+                for (characteristic, described) in zip(service.characteristics ?? [], definition.characteristics) {
+                    state.values[ObjectIdentifier(characteristic)] =
+                        described.staticValue ?? described.initialValue ?? []
+                }
+            }
+            if let first = services.first {
+                peripheral.add(first)
+            }
+            return services.count
+        }
+        if count == 0 {
+            startAdvertising(peripheral)
+        }
+    }
+
+    func peripheralManager(_ peripheral: CBPeripheralManager, didAdd service: CBService, error: (any Error)?) {
+        if let error {
+            let name = ExploreReport.errorName(error)
+            startSink.yield(CommandFailure("could not publish service \(service.uuid.uuidString): \(name)"))
+            return
+        }
+        narrator.step("published", "Published service \(service.uuid.uuidString).", ["uuid": service.uuid.uuidString])
+        let done = state.withLock { state in
+            state.pendingServices -= 1
+            let next = state.services.count - state.pendingServices
+            if next < state.services.count {
+                peripheral.add(state.services[next])
+            }
+            return state.pendingServices == 0
+        }
+        if done { startAdvertising(peripheral) }
+    }
+
+    private func startAdvertising(_ peripheral: CBPeripheralManager) {
+        peripheral.startAdvertising(file.advertisementData())
+    }
+
+    func peripheralManagerDidStartAdvertising(_ peripheral: CBPeripheralManager, error: (any Error)?) {
+        if let error {
+            startSink.yield(CommandFailure("could not advertise: \(ExploreReport.errorName(error))"))
+            return
+        }
+        let name = file.name ?? "(no name)"
+        narrator.step(
+            "advertising",
+            "Advertising \(name) with services \(file.advertisedServices.map(\.uuidString).joined(separator: ", ")).",
+            ["name": name])
+        startNotifying(peripheral)
+        startSink.yield(nil)
+    }
+
+    private func startNotifying(_ peripheral: CBPeripheralManager) {
+        state.withLock { state in
+            for (service, definition) in zip(state.services, file.services) {
+                for (characteristic, described) in zip(service.characteristics ?? [], definition.characteristics) {
+                    guard let notify = described.notify, !notify.values.isEmpty,
+                        let mutable = characteristic as? CBMutableCharacteristic
+                    else { continue }
+                    let key = ObjectIdentifier(mutable)
+                    state.notifying[key] = mutable
+                    let timer = DispatchSource.makeTimerSource(queue: queue)
+                    let interval = DispatchTimeInterval.milliseconds(max(notify.intervalMs, 1))
+                    timer.schedule(deadline: .now() + interval, repeating: interval)
+                    timer.setEventHandler { [weak self, weak peripheral] in
+                        guard let self, let peripheral else { return }
+                        self.notify(key, notify, with: peripheral)
+                    }
+                    timer.resume()
+                    state.timers.append(timer)
+                }
+            }
+        }
+    }
+
+    /// Sends a characteristic's next notification value to its subscribers, if it has any, and makes it the
+    /// value reads get.
+    private func notify(_ key: ObjectIdentifier, _ notify: GATTFile.Notify, with peripheral: CBPeripheralManager) {
+        let sent = state.withLock { state -> (String, [UInt8])? in
+            guard (state.subscribers[key] ?? 0) > 0, let characteristic = state.notifying[key] else { return nil }
+            let index = state.nextValue[key, default: 0]
+            state.nextValue[key] = (index + 1) % notify.values.count
+            let value = notify.values[index]
+            state.values[key] = value
+            _ = peripheral.updateValue(Data(value), for: characteristic, onSubscribedCentrals: nil)
+            return (characteristic.uuid.uuidString, value)
+        }
+        guard let (uuid, value) = sent else { return }
+        narrator.step("notified", "Notified \(uuid) = \(value.hex).", ["uuid": uuid, "value": value.hex])
+    }
+
+    func peripheralManager(
+        _ peripheral: CBPeripheralManager, central: CBCentral, didSubscribeTo characteristic: CBCharacteristic
+    ) {
+        state.withLock { $0.subscribers[ObjectIdentifier(characteristic), default: 0] += 1 }
+        let uuid = characteristic.uuid.uuidString
+        narrator.step(
+            "subscribed", "\(central.identifier.uuidString) subscribed to \(uuid).",
+            ["central": central.identifier.uuidString, "uuid": uuid])
+    }
+
+    func peripheralManager(
+        _ peripheral: CBPeripheralManager, central: CBCentral, didUnsubscribeFrom characteristic: CBCharacteristic
+    ) {
+        state.withLock { $0.subscribers[ObjectIdentifier(characteristic), default: 1] -= 1 }
+        let uuid = characteristic.uuid.uuidString
+        narrator.step(
+            "unsubscribed", "\(central.identifier.uuidString) unsubscribed from \(uuid).",
+            ["central": central.identifier.uuidString, "uuid": uuid])
+    }
+
+    func peripheralManager(_ peripheral: CBPeripheralManager, didReceiveRead request: CBATTRequest) {
+        let value = state.withLock { $0.values[ObjectIdentifier(request.characteristic)] } ?? []
+        let uuid = request.characteristic.uuid.uuidString
+        guard request.offset <= value.count else {
+            peripheral.respond(to: request, withResult: .invalidOffset)
+            return
+        }
+        request.value = Data(value[request.offset...])
+        peripheral.respond(to: request, withResult: .success)
+        narrator.step(
+            "read", "\(request.central.identifier.uuidString) read \(uuid) = \(value.hex).",
+            ["central": request.central.identifier.uuidString, "uuid": uuid, "value": value.hex])
+    }
+
+    func peripheralManager(_ peripheral: CBPeripheralManager, didReceiveWrite requests: [CBATTRequest]) {
+        for request in requests {
+            let key = ObjectIdentifier(request.characteristic)
+            let written = [UInt8](request.value ?? Data())
+            let value = state.withLock { state in
+                var value = state.values[key] ?? []
+                if request.offset == 0 {
+                    value = written
+                } else {
+                    value = Array(value.prefix(request.offset)) + written
+                }
+                state.values[key] = value
+                return value
+            }
+            let uuid = request.characteristic.uuid.uuidString
+            narrator.step(
+                "write", "\(request.central.identifier.uuidString) wrote \(uuid) = \(value.hex).",
+                ["central": request.central.identifier.uuidString, "uuid": uuid, "value": value.hex])
+        }
+        if let first = requests.first {
+            peripheral.respond(to: first, withResult: .success)
+        }
+    }
+}

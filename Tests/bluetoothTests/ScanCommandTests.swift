@@ -1,0 +1,50 @@
+import Foundation
+import Testing
+
+@Suite("bluetooth scan, run as an executable over a sim")
+struct ScanCommandTests {
+    static let gatt = """
+        { "name": "Scanned", "advertise": { "services": ["180D"] },
+          "services": [ { "uuid": "180D", "primary": true, "characteristics": [] } ] }
+        """
+
+    @Test("scan piped prints one plain line per advertiser and ends at --duration with status 0")
+    func plainLines() async throws {
+        let served = try await ServedPeripheral.start(Self.gatt)
+        defer { served.stop() }
+        let outcome = try await CommandLineTool.run(["scan", "--duration", "2", "--transport", served.transport])
+        #expect(outcome.status == 0, "\(outcome.standardError)")
+        let lines = outcome.standardOutput.split(separator: "\n")
+        #expect(lines.count == 1, "\(outcome.standardOutput)")
+        let line = try #require(lines.first)
+        #expect(line.hasPrefix("Scanned  424C4500-"))
+        #expect(line.contains("services 180D"))
+        #expect(line.contains("rssi -"))
+    }
+
+    @Test("scan --json prints a JSON object per advertiser with its name, address, identifier and services")
+    func jsonLines() async throws {
+        let served = try await ServedPeripheral.start(Self.gatt)
+        defer { served.stop() }
+        let outcome = try await CommandLineTool.run(
+            ["scan", "--json", "--duration", "2", "--service", "180D", "--transport", served.transport])
+        #expect(outcome.status == 0, "\(outcome.standardError)")
+        let line = try #require(outcome.standardOutput.split(separator: "\n").first)
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
+        #expect(object["name"] as? String == "Scanned")
+        #expect(object["services"] as? [String] == ["180D"])
+        let identifier = try #require(object["identifier"] as? String)
+        let address = try #require(object["address"] as? String)
+        #expect(identifier.hasSuffix(address.replacingOccurrences(of: ":", with: "")))
+    }
+
+    @Test("scan --name leaves out advertisers with another name")
+    func nameFilter() async throws {
+        let served = try await ServedPeripheral.start(Self.gatt)
+        defer { served.stop() }
+        let outcome = try await CommandLineTool.run(
+            ["scan", "--duration", "1", "--name", "Someone else", "--transport", served.transport])
+        #expect(outcome.status == 0, "\(outcome.standardError)")
+        #expect(outcome.standardOutput.isEmpty)
+    }
+}

@@ -1,0 +1,35 @@
+import Foundation
+import Testing
+
+/// A `bluetooth sim` air with a `bluetooth serve` peripheral on it, for the commands that act as a central.
+struct ServedPeripheral {
+    let sim: RunningTool
+    let serve: RunningTool
+    /// The `--transport` value for another process on the same air.
+    let transport: String
+    /// The GATT file the peripheral serves.
+    let file: URL
+
+    /// Starts a sim and serves `gatt` (the text of a GATT file) on it, once it advertises.
+    static func start(_ gatt: String) async throws -> ServedPeripheral {
+        let sim = try RunningTool(["sim", "--listen", "127.0.0.1:0", "--json"])
+        let line = try #require(await sim.nextLine())
+        let announcement = try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: String])
+        let port = try #require(announcement["port"])
+        let transport = "tcp:127.0.0.1:\(port)"
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("gatt-\(UUID().uuidString).json")
+        try Data(gatt.utf8).write(to: file)
+        let serve = try RunningTool(["serve", file.path, "--transport", transport])
+        while let line = await serve.nextLine() {
+            if line.hasPrefix("Advertising") { break }
+        }
+        return ServedPeripheral(sim: sim, serve: serve, transport: transport, file: file)
+    }
+
+    /// Stops both processes and removes the file.
+    func stop() {
+        _ = serve.stop()
+        _ = sim.stop()
+        try? FileManager.default.removeItem(at: file)
+    }
+}
