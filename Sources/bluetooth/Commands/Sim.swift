@@ -1,10 +1,11 @@
 import ArgumentParser
+import CoreBluetooth
 import Foundation
 import HCI
 import VirtualRadio
 
 /// `bluetooth sim`: a virtual air that other processes and stacks join over TCP, one fresh virtual
-/// controller (H4) per client.
+/// controller (H4) per client, with the virtual peripherals of a world file running on it.
 struct Sim: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Run a virtual air; every TCP client gets its own virtual controller speaking H4.")
@@ -14,11 +15,21 @@ struct Sim: AsyncParsableCommand {
     @Option(name: .long, help: "Where to listen, HOST:PORT (port 0 picks a free port).")
     var listen: String
 
+    @Option(name: .long, help: "A world file: virtual peripherals (GATT files with positions) the sim runs itself.")
+    var world: String?
+
     func run() async throws {
         guard let colon = listen.lastIndex(of: ":"), let port = UInt16(listen[listen.index(after: colon)...]) else {
             throw ValidationError("--listen takes HOST:PORT, e.g. 127.0.0.1:7000; got '\(listen)'")
         }
         let host = String(listen[..<colon])
+        let peripherals: [WorldFile.Peripheral]
+        do {
+            peripherals = try world.map { try WorldFile(contentsOfFile: $0).peripherals } ?? []
+        } catch {
+            FileHandle.standardError.write(Data("bluetooth sim: \(world ?? ""): \(error)\n".utf8))
+            throw ExitCode.failure
+        }
         let listener: TCPListener
         do {
             listener = try await TCPListener.listen(host: host, port: port)
@@ -27,9 +38,40 @@ struct Sim: AsyncParsableCommand {
             throw ExitCode.failure
         }
         Signals.unblockTermination()
-        Narrator(json: options.json).step(
+        let narrator = Narrator(json: options.json)
+        narrator.step(
             "listening", "Virtual air listening on \(host):\(listener.port); each client gets a fresh controller.",
             ["host": host, "port": String(listener.port)])
-        try await SimServer().run(listener)
+        var running: [(PeripheralServer, CBPeripheralManager)] = []
+        for peripheral in peripherals {
+            let server = PeripheralServer(file: peripheral.gatt, options: options)
+            let manager = CBPeripheralManager(
+                delegate: server, queue: server.queue, options: Self.managerOptions(for: peripheral))
+            for await failure in server.started {
+                if let failure {
+                    FileHandle.standardError.write(Data("bluetooth sim: \(failure)\n".utf8))
+                    throw ExitCode.failure
+                }
+                break
+            }
+            running.append((server, manager))
+        }
+        try await SimServer(air: VirtualAir.shared).run(listener)
+        withExtendedLifetime(running) {}
+    }
+
+    /// A world peripheral's manager: on this process's virtual air, where the world file places it (a fixed
+    /// signal strength becomes the distance at which the air's path loss gives it).
+    static func managerOptions(for peripheral: WorldFile.Peripheral) -> [String: Any] {
+        var options: [String: Any] = [CBManagerOptionTransportKey: "virtual"]
+        switch peripheral.placement {
+        case .position(let x, let y, _):
+            options[CBManagerOptionVirtualPositionKey] = [x, y]
+        case .rssi(let rssi):
+            options[CBManagerOptionVirtualPositionKey] = [PathLossModel().distance(forMeanPower: Double(rssi)), 0]
+        case nil:
+            break
+        }
+        return options
     }
 }

@@ -1,0 +1,47 @@
+import Foundation
+import Testing
+
+@testable import bluetooth
+
+@Suite("bluetooth sim --world, run as an executable")
+struct SimWorldCommandTests {
+    static let battery = """
+        { "name": "World Battery", "advertise": { "services": ["180F"] },
+          "services": [ { "uuid": "180F", "primary": true,
+            "characteristics": [ { "uuid": "2A19", "properties": ["read"], "permissions": ["readable"], "value": "5a" } ] } ] }
+        """
+
+    @Test("a world file's peripheral runs on the sim's air, and explore over TCP finds everything its GATT file holds")
+    func worldPeripheralIsExplored() async throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("world-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        try Data(Self.battery.utf8).write(to: directory.appendingPathComponent("battery.json"))
+        let world = directory.appendingPathComponent("world.json")
+        try Data(#"{ "peripherals": [ { "gatt": "battery.json", "rssi": -55 } ] }"#.utf8).write(to: world)
+
+        let sim = try RunningTool(["sim", "--listen", "127.0.0.1:0", "--world", world.path, "--json"])
+        defer { _ = sim.stop() }
+        var port: String?
+        while let line = await sim.nextLine() {
+            let object = try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: String]
+            if let announced = object?["port"] { port = announced }
+            if object?["step"] == "advertising" || line.contains("Advertising") { break }
+        }
+        let transport = "tcp:127.0.0.1:\(try #require(port))"
+        let outcome = try await CommandLineTool.run(["explore", "World Battery", "--json", "--transport", transport])
+        #expect(outcome.status == 0, "\(outcome.standardError)")
+        let report = try ExploreReport(json: Array(outcome.standardOutput.utf8))
+        #expect(report.mismatches(against: try GATTFile(json: Array(Self.battery.utf8))) == [])
+    }
+
+    @Test("a bad world file names the bad element and exits with status 1")
+    func badWorldFile() async throws {
+        let world = FileManager.default.temporaryDirectory.appendingPathComponent("world-\(UUID().uuidString).json")
+        try Data(#"{ "peripherals": [ { "gatt": { "services": [ { "uuid": "nope" } ] } } ] }"#.utf8).write(to: world)
+        defer { try? FileManager.default.removeItem(at: world) }
+        let outcome = try await CommandLineTool.run(["sim", "--listen", "127.0.0.1:0", "--world", world.path])
+        #expect(outcome.status == 1)
+        #expect(outcome.standardError.contains("peripherals[0].gatt.services[0].uuid"), "\(outcome.standardError)")
+    }
+}
