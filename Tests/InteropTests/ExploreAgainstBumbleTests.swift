@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@Suite("bluetooth explore against a Bumble peripheral", .bumbleInstalledOrCI, .timeLimit(.minutes(3)))
+@Suite("The bluetooth CLI against Bumble", .bumbleInstalledOrCI, .timeLimit(.minutes(3)))
 struct ExploreAgainstBumbleTests {
     /// The built `bluetooth` executable, beside this test bundle.
     static func tool() throws -> String {
@@ -43,6 +43,38 @@ struct ExploreAgainstBumbleTests {
             let descriptors = try #require(long["descriptors"] as? [[String: Any]])
             let description = Array("Long value".utf8).map { String(format: "%02x", $0) }.joined()
             #expect(descriptors.contains { $0["uuid"] as? String == "2901" && $0["value"] as? String == description })
+        }
+    }
+
+    @Test("a Bumble central discovers, long-reads, writes and subscribes to what bluetooth serve publishes")
+    func bumbleCentralAgainstServe() async throws {
+        try requireBumble()
+        let tool = try Self.tool()
+        let long = InteropProfile.longValue.map { String(format: "%02x", $0) }.joined()
+        let gatt = """
+            { "name": "\(InteropProfile.serverName)", "advertise": { "services": ["FFF0"] },
+              "services": [ { "uuid": "FFF0", "primary": true, "characteristics": [
+                { "uuid": "FFF1", "properties": ["read"], "permissions": ["readable"], "value": "\(long)",
+                  "descriptors": [ { "uuid": "2901", "value": "text:Long value" } ] },
+                { "uuid": "FFF2", "properties": ["read", "write"], "permissions": ["readable", "writeable"],
+                  "initialValue": "00" },
+                { "uuid": "FFF4", "properties": ["notify"], "permissions": ["readable"],
+                  "notify": { "intervalMs": 100, "values": ["11223344"] } } ] } ] }
+            """
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("serve-\(UUID().uuidString).json")
+        try Data(gatt.utf8).write(to: file)
+        defer { try? FileManager.default.removeItem(at: file) }
+        try await BumbleControllers.withRunning(count: 2) { controllers in
+            let serve = try PythonProcess(
+                script: "exec_tool.py", arguments: [tool, "serve", file.path, "--transport", controllers.transportSpec(0)])
+            let central = try await PythonProcess.run(
+                "cb_central.py",
+                arguments: ["--controller", controllers.bumbleSpec(1), "--name", InteropProfile.serverName, "--timeout", "60"],
+                timeout: .seconds(90))
+            serve.terminate()
+            let served = await serve.waitForExit(timeout: .seconds(10))
+            #expect(central.succeeded, "\(central.transcript)\n\(served.transcript)")
+            #expect(served.standardOutput.contains("0102030405"), "\(served.transcript)")
         }
     }
 }

@@ -1,9 +1,9 @@
 """A Bumble central that checks a peripheral built with our CBPeripheralManager.
 
-    python3 cb_central.py --controller tcp-client:127.0.0.1:PORT --target C0:DE:C0:FF:EE:01
+    python3 cb_central.py --controller tcp-client:127.0.0.1:PORT (--target C0:DE:C0:FF:EE:01 | --name NAME)
                           [--address C0:DE:C0:FF:EE:02] [--timeout 60] [--verbose]
 
-Scans for --target, connects, exchanges the ATT MTU, discovers every service,
+Scans for --target (or for the first advertiser whose complete local name is --name), connects, exchanges the ATT MTU, discovers every service,
 characteristic and descriptor, checks service 0xFFF0 and its user description,
 reads the 300-byte value of 0xFFF1 (LONG_VALUE of gatt_profile.py), writes
 WRITE_VALUE to 0xFFF2 and reads it back, subscribes to 0xFFF4 and expects
@@ -15,8 +15,9 @@ from __future__ import annotations
 import argparse
 import asyncio
 
-from bumble.core import UUID
-from bumble.device import Peer
+from bumble import hci
+from bumble.core import AdvertisingData
+from bumble.device import Advertisement, Device, Peer
 
 import gatt_profile as profile
 from interop_common import (
@@ -36,11 +37,30 @@ from interop_common import (
 STEP_SECONDS = 10.0
 
 
+async def find_by_name(device: Device, name: str) -> hci.Address:
+    found: asyncio.Future[hci.Address] = asyncio.get_running_loop().create_future()
+
+    def on_advertisement(advertisement: Advertisement) -> None:
+        if advertisement.data.get(AdvertisingData.COMPLETE_LOCAL_NAME) == name and not found.done():
+            found.set_result(advertisement.address)
+
+    device.on("advertisement", on_advertisement)
+    await device.start_scanning(active=True)
+    address = await within(STEP_SECONDS, found, f"an advertiser named {name!r}")
+    await device.stop_scanning()
+    step("scan", f"{name!r} is {address}")
+    return address
+
+
 async def exercise(args: argparse.Namespace) -> None:
     device, _ = await open_host(args.controller, "CBCentralPeer", args.address)
     await within(STEP_SECONDS, device.power_on(), "power on")
-    await scan_for(device, args.target, None, STEP_SECONDS, require_scan_response=False)
-    connection = await within(STEP_SECONDS, device.connect(args.target), f"connection to {args.target}")
+    if args.target is not None:
+        await scan_for(device, args.target, None, STEP_SECONDS, require_scan_response=False)
+        target = args.target
+    else:
+        target = await find_by_name(device, args.name)
+    connection = await within(STEP_SECONDS, device.connect(target), f"connection to {target}")
     step("connect", f"ok (handle {connection.handle:#06x})")
     peer = Peer(connection)
     mtu = await within(STEP_SECONDS, peer.request_mtu(247), "MTU exchange")
@@ -92,7 +112,9 @@ async def exercise(args: argparse.Namespace) -> None:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     add_common_arguments(parser)
-    parser.add_argument("--target", type=peer_address, required=True, help="the peripheral's address")
+    which = parser.add_mutually_exclusive_group(required=True)
+    which.add_argument("--target", type=peer_address, help="the peripheral's address")
+    which.add_argument("--name", help="the peripheral's complete local name, when its address is not known")
     parser.add_argument(
         "--address", type=static_address, default=static_address(profile.CLIENT_ADDRESS),
         help=f"our static random address (default {profile.CLIENT_ADDRESS})",
