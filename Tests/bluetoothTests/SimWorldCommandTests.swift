@@ -11,7 +11,7 @@ struct SimWorldCommandTests {
             "characteristics": [ { "uuid": "2A19", "properties": ["read"], "permissions": ["readable"], "value": "5a" } ] } ] }
         """
 
-    @Test("a world file's peripheral runs on the sim's air, and explore over TCP finds everything its GATT file holds")
+    @Test("a world file's peripheral runs on the sim's air, explore over TCP finds everything its GATT file holds, and --btsnoop logs the traffic")
     func worldPeripheralIsExplored() async throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("world-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
@@ -20,8 +20,8 @@ struct SimWorldCommandTests {
         let world = directory.appendingPathComponent("world.json")
         try Data(#"{ "peripherals": [ { "gatt": "battery.json", "rssi": -55 } ] }"#.utf8).write(to: world)
 
-        let sim = try RunningTool(["sim", "--listen", "127.0.0.1:0", "--world", world.path, "--json"])
-        defer { _ = sim.stop() }
+        let log = directory.appendingPathComponent("sim.btsnoop")
+        let sim = try RunningTool(["sim", "--listen", "127.0.0.1:0", "--world", world.path, "--json", "--btsnoop", log.path])
         var port: String?
         while let line = await sim.nextLine() {
             let object = try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: String]
@@ -33,6 +33,11 @@ struct SimWorldCommandTests {
         #expect(outcome.status == 0, "\(outcome.standardError)")
         let report = try ExploreReport(json: Array(outcome.standardOutput.utf8))
         #expect(report.mismatches(against: try GATTFile(json: Array(Self.battery.utf8))) == [])
+        _ = sim.stop()
+
+        let logged = try Data(contentsOf: log)
+        #expect(logged.prefix(8) == Data("btsnoop\0".utf8), "a btsnoop header")
+        #expect(logged.count > 16 + 24 * 20, "the explorer's controller traffic is logged (\(logged.count) bytes)")
     }
 
     @Test("a bad world file names the bad element and exits with status 1")

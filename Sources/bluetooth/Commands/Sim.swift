@@ -5,7 +5,8 @@ import HCI
 import VirtualRadio
 
 /// `bluetooth sim`: a virtual air that other processes and stacks join over TCP, one fresh virtual
-/// controller (H4) per client, with the virtual peripherals of a world file running on it.
+/// controller (H4) per client, with the virtual peripherals of a world file running on it; `--btsnoop` logs
+/// every client's HCI traffic, as its controller sees it, into one file.
 struct Sim: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Run a virtual air; every TCP client gets its own virtual controller speaking H4.")
@@ -56,7 +57,20 @@ struct Sim: AsyncParsableCommand {
             }
             running.append((server, manager))
         }
-        try await SimServer(air: VirtualAir.shared).run(listener)
+        let server = SimServer(air: VirtualAir.shared)
+        if let btsnoop = options.btsnoop {
+            let writer: BTSnoopWriter
+            do {
+                writer = try BTSnoopWriter(path: btsnoop)
+            } catch {
+                FileHandle.standardError.write(Data("bluetooth sim: \(error)\n".utf8))
+                throw ExitCode.failure
+            }
+            try await server.run(
+                listener.connections.map { SnoopingTransport(wrapping: $0, writer: writer, perspective: .controller) })
+        } else {
+            try await server.run(listener)
+        }
         withExtendedLifetime(running) {}
     }
 
