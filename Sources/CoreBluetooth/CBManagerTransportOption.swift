@@ -19,3 +19,7 @@ public let CBManagerOptionBondDirectoryKey = "kCBManagerOptionBondDirectory"
 /// An option of ours for managers on the virtual radio: where the manager's virtual controller stands
 /// on the air's plane, as `[x, y]` in metres (`[Double]`); signal strengths follow from the distances.
 public let CBManagerOptionVirtualPositionKey = "kCBManagerOptionVirtualPosition"
+
+/// An option of ours for `CBPeripheralManager`: milliseconds between advertising events (`Int`, 20 to 10240;
+/// 100 by default).
+public let CBManagerOptionAdvertisingIntervalKey = "kCBManagerOptionAdvertisingInterval"

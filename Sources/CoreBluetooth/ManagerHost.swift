@@ -23,6 +23,9 @@ enum ManagerHost {
         if let address = (options?[CBManagerOptionStaticAddressKey] as? String).flatMap(BluetoothAddress.init) {
             configuration.setup = ControllerSetupOptions(staticRandomAddress: address, preferRandomAddress: true)
         }
+        if let interval = options?[CBManagerOptionAdvertisingIntervalKey] as? Int {
+            configuration.advertisingInterval = .milliseconds(interval)
+        }
         if let directory = options?[CBManagerOptionBondDirectoryKey] as? String {
             configuration.bondDirectory = directory
         } else if spec != .virtual {

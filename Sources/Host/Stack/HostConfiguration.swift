@@ -31,6 +31,8 @@ public struct HostConfiguration: Sendable {
     /// Resolvable private addresses for our advertising and an identity to distribute; nil uses the identity
     /// address on the air.
     public var privacy: PrivacyConfiguration?
+    /// Time between two advertising events (20 ms to 10.24 s; legacy advertising rounds to 0.625 ms units).
+    public var advertisingInterval: Duration = .milliseconds(100)
 
     /// Makes a configuration; every parameter has a default fit for most hosts.
     public init(

@@ -74,10 +74,13 @@ struct Sim: AsyncParsableCommand {
         withExtendedLifetime(running) {}
     }
 
-    /// A world peripheral's manager: on this process's virtual air, where the world file places it (a fixed
-    /// signal strength becomes the distance at which the air's path loss gives it).
+    /// A world peripheral's manager: on this process's virtual air, advertising as often as the world file says,
+    /// where it places it (a fixed signal strength becomes the distance at which the air's path loss gives it).
     static func managerOptions(for peripheral: WorldFile.Peripheral) -> [String: Any] {
-        var options: [String: Any] = [CBManagerOptionTransportKey: "virtual"]
+        var options: [String: Any] = [
+            CBManagerOptionTransportKey: "virtual",
+            CBManagerOptionAdvertisingIntervalKey: peripheral.advertisingIntervalMs,
+        ]
         switch peripheral.placement {
         case .position(let x, let y, _):
             options[CBManagerOptionVirtualPositionKey] = [x, y]
