@@ -14,10 +14,13 @@ struct BenchRig {
     let peripheralLink: ConnectionHandle
     let echoHandle: AttributeHandle
 
-    /// Starts both hosts, connects them, and discovers the database from the central.
-    static func start() async throws -> BenchRig {
+    /// Starts both hosts, connects them, and discovers the database from the central, logging the central's
+    /// HCI traffic into `snoop` when given.
+    static func start(snoop: BTSnoopWriter?) async throws -> BenchRig {
         let air = Air()
-        let central = try await BluetoothHost.start(transport: await air.makeController())
+        var centralTransport: any HCITransport = await air.makeController()
+        if let snoop { centralTransport = SnoopingTransport(wrapping: centralTransport, writer: snoop) }
+        let central = try await BluetoothHost.start(transport: centralTransport)
         let peripheralAddress = BluetoothAddress(rawValue: 0xC0BE_0000_0001)
         let peripheral = try await BluetoothHost.start(
             transport: await air.makeController(),

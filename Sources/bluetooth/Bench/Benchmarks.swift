@@ -6,13 +6,15 @@ import Synchronization
 /// so that every host event stream has one reader.
 enum Benchmarks {
     /// Every benchmark, by name, in the order they run.
-    static let all: [(name: String, run: @Sendable (Int) async throws -> BenchResult)] = [
+    static let all: [(name: String, run: @Sendable (Int, BTSnoopWriter?) async throws -> BenchResult)] = [
         ("discover", discover), ("read", read), ("write", write), ("notify", notify),
         ("write-without-response", writeWithoutResponse),
     ]
 
-    private static func withRig(_ body: (BenchRig) async throws -> BenchResult) async throws -> BenchResult {
-        let rig = try await BenchRig.start()
+    private static func withRig(
+        _ snoop: BTSnoopWriter?, _ body: (BenchRig) async throws -> BenchResult
+    ) async throws -> BenchResult {
+        let rig = try await BenchRig.start(snoop: snoop)
         do {
             let result = try await body(rig)
             await rig.stop()
@@ -37,8 +39,8 @@ enum Benchmarks {
         }
     }
 
-    static func discover(_ count: Int) async throws -> BenchResult {
-        try await withRig { rig in
+    static func discover(_ count: Int, _ snoop: BTSnoopWriter?) async throws -> BenchResult {
+        try await withRig(snoop) { rig in
             let elapsed = try await ContinuousClock().measure {
                 for _ in 0..<count { _ = try await rig.central.discoverDatabase(on: rig.link.handle) }
             }
@@ -46,8 +48,8 @@ enum Benchmarks {
         }
     }
 
-    static func read(_ count: Int) async throws -> BenchResult {
-        try await withRig { rig in
+    static func read(_ count: Int, _ snoop: BTSnoopWriter?) async throws -> BenchResult {
+        try await withRig(snoop) { rig in
             let value = Array(repeating: UInt8(0x5A), count: 20)
             let server = serve(rig, value: value)
             defer { server.cancel() }
@@ -58,8 +60,8 @@ enum Benchmarks {
         }
     }
 
-    static func write(_ count: Int) async throws -> BenchResult {
-        try await withRig { rig in
+    static func write(_ count: Int, _ snoop: BTSnoopWriter?) async throws -> BenchResult {
+        try await withRig(snoop) { rig in
             let server = serve(rig, value: [])
             defer { server.cancel() }
             let value = Array(repeating: UInt8(0xA5), count: 20)
@@ -70,8 +72,8 @@ enum Benchmarks {
         }
     }
 
-    static func notify(_ count: Int) async throws -> BenchResult {
-        try await withRig { rig in
+    static func notify(_ count: Int, _ snoop: BTSnoopWriter?) async throws -> BenchResult {
+        try await withRig(snoop) { rig in
             let size = min(rig.link.mtu - 3, 512)
             let value = Array(repeating: UInt8(0x3C), count: size)
             let clock = ContinuousClock()
@@ -105,8 +107,8 @@ enum Benchmarks {
         }
     }
 
-    static func writeWithoutResponse(_ count: Int) async throws -> BenchResult {
-        try await withRig { rig in
+    static func writeWithoutResponse(_ count: Int, _ snoop: BTSnoopWriter?) async throws -> BenchResult {
+        try await withRig(snoop) { rig in
             let size = min(rig.link.mtu - 3, 512)
             let value = Array(repeating: UInt8(0x7E), count: size)
             let clock = ContinuousClock()

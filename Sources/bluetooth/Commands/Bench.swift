@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import HCI
 
 /// `bluetooth bench`: measures the host stack on the virtual radio, one fresh central and peripheral per benchmark.
 struct Bench: AsyncParsableCommand {
@@ -24,11 +25,18 @@ struct Bench: AsyncParsableCommand {
 
     func run() async throws {
         let narrator = Narrator(json: options.json)
+        let snoop: BTSnoopWriter?
+        do {
+            snoop = try options.btsnoop.map { path throws(TransportError) in try BTSnoopWriter(path: path) }
+        } catch {
+            FileHandle.standardError.write(Data("bluetooth bench: \(error)\n".utf8))
+            throw ExitCode.failure
+        }
         for benchmark in Benchmarks.all where only.isEmpty || only.contains(benchmark.name) {
             let operations = benchmark.name == "discover" ? max(1, count / 50) : count
             let result: BenchResult
             do {
-                result = try await benchmark.run(operations)
+                result = try await benchmark.run(operations, snoop)
             } catch {
                 FileHandle.standardError.write(Data("bluetooth bench: \(benchmark.name): \(error)\n".utf8))
                 throw ExitCode.failure

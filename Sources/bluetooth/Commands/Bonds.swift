@@ -173,9 +173,10 @@ private struct BondsStoreOpener {
                 "virtual controllers take a fresh address on every run, so they have no bond file; "
                     + "name the adapter with --adapter ADDRESS")
         }
-        let transport: any HCITransport
+        var transport: any HCITransport
         do {
             transport = try await spec.open()
+            if let btsnoop = options.btsnoop { transport = try SnoopingTransport(wrapping: transport, path: btsnoop) }
         } catch {
             fail("\(spec): \(error)")
         }
