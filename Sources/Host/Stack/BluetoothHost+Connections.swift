@@ -180,10 +180,6 @@ extension BluetoothHost {
         }
     }
 
-    func failPendingConnection(_ error: HostError) {
-        finishPendingConnection(.failure(error))
-    }
-
     func acceptParameters(_ request: LERemoteConnectionParameterRequestEvent) {
         Task {
             do {

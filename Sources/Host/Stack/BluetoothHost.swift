@@ -174,7 +174,7 @@ public actor BluetoothHost {
     private func controllerStopped() {
         stopped = true
         for handle in connections.keys.sorted() { linkDown(handle, reason: .unspecifiedError) }
-        failPendingConnection(.stopped)
+        finishPendingConnection(.failure(.stopped))
         outbound.finish()
         eventSink.finish()
     }

@@ -2,7 +2,6 @@ import HCI
 import Host
 import HostTestSupport
 import Testing
-import Synchronization
 import VirtualRadio
 
 @Suite("Connections through the host")
@@ -84,44 +83,22 @@ struct HostConnectionTests {
     }
 }
 
-/// A transport that passes everything through and keeps the advertising parameters the host sets.
-private final class AdvertisingParametersRecorder: HCITransport {
-    private let inner: any HCITransport
-    private let recorded = Mutex<[LESetAdvertisingParametersCommand]>([])
-
-    init(wrapping inner: any HCITransport) {
-        self.inner = inner
-    }
-
-    var incoming: AsyncThrowingStream<HCIPacket, any Error> { inner.incoming }
-
-    func send(_ packet: HCIPacket) async throws(TransportError) {
-        if case .command(let command) = packet, command.opcode == LESetAdvertisingParametersCommand.opcode,
-            let parameters = try? LESetAdvertisingParametersCommand(decoding: command.parameters)
-        {
-            recorded.withLock { $0.append(parameters) }
-        }
-        try await inner.send(packet)
-    }
-
-    func close() async {
-        await inner.close()
-    }
-
-    var parameters: [LESetAdvertisingParametersCommand] { recorded.withLock { $0 } }
-}
-
 @Suite("Advertising through the host")
 struct HostAdvertisingTests {
     @Test("the configured advertising interval reaches the controller in 0.625 ms units")
     func advertisingInterval() async throws {
-        let recorder = AdvertisingParametersRecorder(wrapping: await Air().makeController())
+        let recorder = PacketTap(wrapping: await Air().makeController()) { packet -> LESetAdvertisingParametersCommand? in
+            guard case .command(let command) = packet, command.opcode == LESetAdvertisingParametersCommand.opcode else {
+                return nil
+            }
+            return try? LESetAdvertisingParametersCommand(decoding: command.parameters)
+        }
         var configuration = HostConfiguration()
         configuration.advertisingInterval = .milliseconds(250)
         let host = try await BluetoothHost.start(transport: recorder, configuration: configuration)
         try await host.startAdvertising(AdvertisementContent(localName: "Slow"))
-        #expect(recorder.parameters.map(\.advertisingIntervalMin) == [400])
-        #expect(recorder.parameters.map(\.advertisingIntervalMax) == [400])
+        #expect(recorder.records.map(\.advertisingIntervalMin) == [400])
+        #expect(recorder.records.map(\.advertisingIntervalMax) == [400])
         await host.stop()
     }
 }
