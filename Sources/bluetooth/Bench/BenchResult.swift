@@ -1,3 +1,5 @@
+import Foundation
+
 /// One benchmark's measurement: how many operations of how many bytes took how long.
 struct BenchResult: Sendable {
     let name: String
@@ -14,4 +16,26 @@ struct BenchResult: Sendable {
     var kilobytesPerSecond: Double { Double(operations * bytesPerOperation) / seconds / 1000 }
 
     var microsecondsPerOperation: Double { seconds * 1e6 / Double(operations) }
+
+    /// Operations per second, as printed.
+    var rateText: String { String(format: "%.0f", operationsPerSecond) }
+
+    /// Microseconds per operation, as printed.
+    var latencyText: String { String(format: "%.1f", microsecondsPerOperation) }
+
+    /// Kilobytes per second, as printed.
+    var throughputText: String { String(format: "%.1f", kilobytesPerSecond) }
+
+    /// Rate, latency and (for operations that carry bytes) throughput, as one phrase.
+    var summary: String {
+        "\(rateText) ops/s, \(latencyText) µs/op" + (bytesPerOperation > 0 ? ", \(throughputText) kB/s" : "")
+    }
+
+    /// The measurement as the JSON fields `bluetooth bench --json` prints.
+    var fields: [String: String] {
+        [
+            "operations": String(operations), "opsPerSecond": rateText, "microsecondsPerOp": latencyText,
+            "bytesPerOp": String(bytesPerOperation), "kilobytesPerSecond": throughputText,
+        ]
+    }
 }

@@ -15,6 +15,9 @@ struct Bench: AsyncParsableCommand {
     @Option(name: .long, help: "Run only these benchmarks (discover, read, write, notify, write-without-response).")
     var only: [String] = []
 
+    @Flag(name: .long, help: "Also run each workload on Bumble (pip package bumble) and show how we compare.")
+    var againstBumble = false
+
     func validate() throws {
         guard count > 0 else { throw ValidationError("--count must be at least 1") }
         let known = Set(Benchmarks.all.map(\.name))
@@ -41,17 +44,26 @@ struct Bench: AsyncParsableCommand {
                 FileHandle.standardError.write(Data("bluetooth bench: \(benchmark.name): \(error)\n".utf8))
                 throw ExitCode.failure
             }
-            let rate = String(format: "%.0f", result.operationsPerSecond)
-            let latency = String(format: "%.1f", result.microsecondsPerOperation)
-            let throughput = String(format: "%.1f", result.kilobytesPerSecond)
-            narrator.step(
-                result.name,
-                "\(result.name.padding(toLength: 24, withPad: " ", startingAt: 0)) \(result.operations) ops, \(rate) ops/s, "
-                    + "\(latency) µs/op" + (result.bytesPerOperation > 0 ? ", \(throughput) kB/s" : ""),
-                [
-                    "operations": String(result.operations), "opsPerSecond": rate, "microsecondsPerOp": latency,
-                    "bytesPerOp": String(result.bytesPerOperation), "kilobytesPerSecond": throughput,
-                ])
+            var details = result.fields
+            var sentence =
+                "\(result.name.padding(toLength: 24, withPad: " ", startingAt: 0)) \(result.operations) ops, "
+                + result.summary
+            if againstBumble {
+                let bumble: BenchResult
+                do {
+                    bumble = try await BumbleBench.run(benchmark.name, operations: operations)
+                } catch {
+                    FileHandle.standardError.write(Data("bluetooth bench: \(benchmark.name) on Bumble: \(error)\n".utf8))
+                    throw ExitCode.failure
+                }
+                let speedup = bumble.seconds / Double(bumble.operations) / (result.seconds / Double(result.operations))
+                sentence += "; Bumble \(bumble.summary); \(String(format: "%.1f", speedup))× Bumble's rate"
+                for (key, value) in bumble.fields where key != "operations" && key != "bytesPerOp" {
+                    details["bumble" + key.prefix(1).uppercased() + key.dropFirst()] = value
+                }
+                details["speedupOverBumble"] = String(format: "%.2f", speedup)
+            }
+            narrator.step(result.name, sentence, details)
         }
     }
 }

@@ -1,0 +1,29 @@
+import Foundation
+import Testing
+
+@Suite("bluetooth bench against Bumble", .bumbleInstalledOrCI, .timeLimit(.minutes(3)))
+struct BenchAgainstBumbleTests {
+    @Test("bench --against-bumble runs each workload on Bumble too and reports both measurements and the ratio")
+    func benchAgainstBumble() async throws {
+        try requireBumble()
+        let tool = try ExploreAgainstBumbleTests.tool()
+        let bench = try await PythonProcess.run(
+            "exec_tool.py",
+            arguments: [tool, "bench", "--only", "read", "--only", "notify", "--count", "30", "--against-bumble", "--json"],
+            timeout: .seconds(120))
+        #expect(bench.succeeded, "\(bench.transcript)")
+        let lines = bench.standardOutput.split(separator: "\n").compactMap {
+            try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: String]
+        }
+        #expect(lines.compactMap { $0["step"] } == ["read", "notify"], "\(bench.transcript)")
+        for line in lines {
+            let ours = try #require(line["opsPerSecond"].flatMap(Double.init))
+            let bumble = try #require(line["bumbleOpsPerSecond"].flatMap(Double.init), "\(line)")
+            let speedup = try #require(line["speedupOverBumble"].flatMap(Double.init))
+            #expect(ours > 0 && bumble > 0)
+            #expect(abs(speedup - ours / bumble) <= 0.05 * speedup + 0.01, "\(line)")
+        }
+        let notify = try #require(lines.last)
+        #expect(notify["bumbleMicrosecondsPerOp"] != nil && notify["bumbleKilobytesPerSecond"] != nil)
+    }
+}
