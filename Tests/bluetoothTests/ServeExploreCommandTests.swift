@@ -70,6 +70,16 @@ struct ServeExploreCommandTests {
         #expect(Set(values).count == 2)
     }
 
+    @Test("subscribe without --count prints values until Ctrl-C, then ends cleanly with status 0")
+    func subscribeEndsOnInterrupt() async throws {
+        let served = try await ServedPeripheral.start(Self.gatt)
+        defer { served.stop() }
+        let subscribe = try RunningTool(["subscribe", "Thermometer", "2A1C", "--transport", served.transport])
+        let first = await subscribe.nextLine()
+        #expect(["00e8030000", "00e9030000"].contains(first ?? "none"), "\(first ?? "no output")")
+        #expect(subscribe.interrupt() == 0)
+    }
+
     @Test("a refused write prints the ATT error's name and exits with status 1")
     func refusedWrite() async throws {
         let served = try await ServedPeripheral.start(Self.gatt)

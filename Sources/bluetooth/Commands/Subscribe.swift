@@ -15,7 +15,7 @@ struct Subscribe: AsyncParsableCommand {
     @Argument(help: "The characteristic's UUID (e.g. 2A37).")
     var characteristic: String
 
-    @Option(name: .long, help: "Stop after this many values (default: until Ctrl-C).")
+    @Option(name: .long, help: "Stop after this many values (default: until Ctrl-C, which ends cleanly).")
     var count: Int?
 
     @Option(name: .long, help: "Seconds to wait for the peripheral to advertise, and to connect.")
@@ -37,15 +37,19 @@ struct Subscribe: AsyncParsableCommand {
             if let error { throw CommandFailure(error) }
             progress.say("subscribed to \(uuid.uuidString)")
             let narrator = Narrator(json: options.json)
+            let interrupt = session.endOnInterrupt()
+            defer { interrupt.cancel() }
             var received = 0
-            while count.map({ received < $0 }) ?? true {
-                let value = try await session.next { event -> Data? in
+            while count.map({ received < $0 }) ?? true,
+                let value = try await session.next({ event -> Data?? in
                     switch event {
-                    case .valueUpdated(_, let value, nil): return value ?? Data()
+                    case .valueUpdated(_, let value, nil): return .some(value ?? Data())
                     case .disconnected(_, let reason): throw CommandFailure("disconnected: \(reason ?? "by us")")
+                    case .timedOut: return .some(nil)
                     default: return nil
                     }
-                }
+                })
+            {
                 received += 1
                 let bytes = [UInt8](value)
                 if options.json {

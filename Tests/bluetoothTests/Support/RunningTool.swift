@@ -42,4 +42,11 @@ final class RunningTool: Sendable {
         process.waitUntilExit()
         return process.terminationStatus
     }
+
+    /// Sends the command SIGINT, as Ctrl-C does, and waits for it to exit; returns its termination status.
+    func interrupt() -> Int32 {
+        process.interrupt()
+        process.waitUntilExit()
+        return process.terminationStatus
+    }
 }
