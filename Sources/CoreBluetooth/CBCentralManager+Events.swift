@@ -72,6 +72,9 @@ extension CBCentralManager {
         guard peripheral.link == handle else { return }
         let error: CBError? = peripheral.state == .disconnecting ? nil : reason.disconnectionError
         peripheral.linkDown(failingWith: error ?? CBError(reporting: .operationCancelled))
+        if error != nil, peripheral.reconnectsAutomatically, let host {
+            beginAttempt(to: peripheral, on: host)
+        }
         saveRestorationState()
         delegate?.centralManager(self, didDisconnectPeripheral: peripheral, error: error)
         connectionEvent(.peerDisconnected, for: peripheral)

@@ -144,6 +144,9 @@ open class CBCentralManager: CBManager, @unchecked Sendable {
 
     /// Connects to a peripheral; the attempt never times out. `centralManager(_:didConnect:)` or
     /// `centralManager(_:didFailToConnect:error:)` follows.
+    ///
+    /// With ``CBConnectPeripheralOptionEnableAutoReconnect``, a link the app did not end is reconnected by the
+    /// manager: the delegate hears the disconnection with `isReconnecting` true, then `didConnect` again.
     open func connect(_ peripheral: CBPeripheral, options: [String: Any]? = nil) {
         guard let host = poweredOn("connect") else { return }
         guard peripherals[peripheral.identifier] === peripheral else {
@@ -151,6 +154,12 @@ open class CBCentralManager: CBManager, @unchecked Sendable {
             return
         }
         guard peripheral.state == .disconnected || peripheral.state == .disconnecting else { return }
+        peripheral.reconnectsAutomatically = options?[CBConnectPeripheralOptionEnableAutoReconnect] as? Bool ?? false
+        beginAttempt(to: peripheral, on: host)
+    }
+
+    /// Starts a connection attempt to `peripheral`, which ends in ``attemptEnded(_:of:with:)``.
+    func beginAttempt(to peripheral: CBPeripheral, on host: BluetoothHost) {
         let attempt = ConnectAttempt()
         peripheral.attempt = attempt
         peripheral.lostLink = nil
@@ -173,6 +182,7 @@ open class CBCentralManager: CBManager, @unchecked Sendable {
     /// with a nil error.
     open func cancelPeripheralConnection(_ peripheral: CBPeripheral) {
         guard let host = poweredOn("cancelPeripheralConnection") else { return }
+        peripheral.reconnectsAutomatically = false
         switch peripheral.state {
         case .connecting:
             peripheral.state = .disconnecting

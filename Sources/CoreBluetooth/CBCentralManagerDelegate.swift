@@ -44,13 +44,14 @@ extension CBCentralManagerDelegate {
         _ central: CBCentralManager, didFailToConnect peripheral: CBPeripheral, error: (any Error)?
     ) {}
 
-    /// Hands the disconnection on to the iOS 17 variant, so a delegate that implements only that one hears it.
+    /// Hands the disconnection on to the iOS 17 variant, so a delegate that implements only that one hears it;
+    /// `isReconnecting` is true when the manager is already reconnecting (``CBConnectPeripheralOptionEnableAutoReconnect``).
     public func centralManager(
         _ central: CBCentralManager, didDisconnectPeripheral peripheral: CBPeripheral, error: (any Error)?
     ) {
         centralManager(
             central, didDisconnectPeripheral: peripheral, timestamp: Date().timeIntervalSinceReferenceDate,
-            isReconnecting: false, error: error)
+            isReconnecting: peripheral.state == .connecting, error: error)
     }
 
     public func centralManager(

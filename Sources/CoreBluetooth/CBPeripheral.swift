@@ -39,6 +39,7 @@ open class CBPeripheral: CBPeer, @unchecked Sendable {
     var link: ConnectionHandle?
     var attempt: ConnectAttempt?
     var lostLink: ConnectionHandle?
+    var reconnectsAutomatically = false
     var serviceRanges: [ObjectIdentifier: DiscoveredService] = [:]
     var characteristicDeclarations: [ObjectIdentifier: DiscoveredCharacteristic] = [:]
     var descriptorHandles: [ObjectIdentifier: DiscoveredDescriptor] = [:]
