@@ -23,7 +23,8 @@ public final class GATTServerBearerAdapter {
     public var canTransmit: ((ConnectionHandle) -> Bool)?
 
     /// Says whether a Signed Write Command carries a valid signature by the client; without it, or when it says
-    /// no, the command is dropped. A verified one is served as a Write Command.
+    /// no, the command is dropped. It is asked only for a command the server's own rules allow (see
+    /// ``GATTServer/handleSignedWrite(_:from:verify:)``), and a verified one is served as a Write Command.
     ///
     /// Bluetooth Core Specification Vol 3, Part G, 4.9.2.
     public var signedWriteVerifier: ((ATTSignedWriteCommand, ConnectionHandle) -> Bool)?
@@ -166,15 +167,23 @@ public final class GATTServerBearerAdapter {
     }
 
     private func handleCommand(_ pdu: ATTPDU, on connection: ConnectionHandle) {
+        guard let link = links[connection] else { return }
         defer { publishEvents() }
-        var pdu = pdu
+        let outcome: GATTServerOutcome
         if case .signedWriteCommand(let command) = pdu {
-            guard signedWriteVerifier?(command, connection) == true else { return }
-            pdu = .writeCommand(ATTWriteCommand(handle: command.handle, value: command.value))
+            let verifier = signedWriteVerifier
+            do {
+                outcome = try server.handleSignedWrite(command, from: context(connection, link)) { command in
+                    verifier?(command, connection) == true
+                }
+            } catch {
+                logger.info("Signed Write Command for \(command.handle) on \(connection) dropped: \(error)")
+                return
+            }
+        } else {
+            outcome = server.handle(pdu, from: context(connection, link))
         }
-        guard let link = links[connection],
-            case .deferred(let request) = server.handle(pdu, from: context(connection, link))
-        else { return }
+        guard case .deferred(let request) = outcome else { return }
         requestHandler?(request)
     }
 

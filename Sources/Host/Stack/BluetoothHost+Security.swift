@@ -102,12 +102,15 @@ extension BluetoothHost {
         startSession(on: connection) { session in session.received(bytes: payload) }
     }
 
-    /// Opens a new pairing on the link, in the role the link gives, and runs its first step.
+    /// Opens a new pairing on the link, in the role the link gives, and runs its first step; `requiringMITM`
+    /// makes this one pairing ask for and insist on MITM protection whatever the configuration says.
     func startSession(
-        on connection: HostConnection, _ first: (inout PairingSession) -> [PairingSession.Action]
+        on connection: HostConnection, requiringMITM: Bool = false,
+        _ first: (inout PairingSession) -> [PairingSession.Action]
     ) {
         var pairing = pairingConfiguration(configuration.pairing)
         if pairingAgent == nil { pairing.ioCapability = .noInputNoOutput }
+        if requiringMITM { pairing.requiresMITM = true }
         let link = connection.link
         connection.securityState.sessionID += 1
         connection.securityState.encryptionFailure = nil
