@@ -13,7 +13,6 @@ struct AgentSetup {
 /// pairing agent (or none), bond directory and delegate queue, through the public API only.
 struct PairingAgentPair {
     let sensor: PeripheralManagerFixture
-    let database = PairDatabase()
     let central: CBCentralManager
     let recorder: CentralRecorder
     var events: EventCursor
