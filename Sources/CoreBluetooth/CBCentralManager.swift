@@ -60,7 +60,7 @@ open class CBCentralManager: CBManager, @unchecked Sendable {
     private func startHost(options: [String: Any]?) {
         let spec: ManagerHost.Launch
         do {
-            spec = try ManagerHost.launch(options: options)
+            spec = try ManagerHost.launch(options: options, pairingAgent: pairingAgentBridge(options: options))
         } catch {
             CoreBluetoothLog.warning("\(self) cannot use its transport: \(error)")
             self.queue.async { [self] in update(to: .unsupported) }

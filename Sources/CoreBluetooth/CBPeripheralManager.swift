@@ -84,7 +84,8 @@ open class CBPeripheralManager: CBManager, @unchecked Sendable {
         queue.setSpecific(key: queueKey, value: true)
         let spec: Result<ManagerHost.Launch, TransportError>
         do {
-            spec = .success(try ManagerHost.launch(options: options))
+            spec = .success(
+                try ManagerHost.launch(options: options, pairingAgent: pairingAgentBridge(options: options)))
         } catch {
             spec = .failure(error)
         }

@@ -3,7 +3,8 @@ import Host
 
 extension HostError {
     /// The error CoreBluetooth reports for this host failure: a `CBATTError` (or an `NSError` in
-    /// `CBATTErrorDomain`) for a peer's Error Response, else the `CBError` that fits.
+    /// `CBATTErrorDomain`) for a peer's Error Response, else the `CBError` that fits: a peer that lost the bond
+    /// (PIN or Key Missing) is `peerRemovedPairingInformation`, a pairing that timed out `encryptionTimedOut`.
     var reported: any Error {
         switch self {
         case .gatt(_, .procedure(.attError(let code, _))):
@@ -27,6 +28,10 @@ extension HostError {
             return CBError(reporting: .operationCancelled)
         case .gatt(_, .bearer(.queueFull)), .att(_, .queueFull):
             return CBError(reporting: .outOfSpace)
+        case .encryptionFailed(_, .pinOrKeyMissing):
+            return CBError(reporting: .peerRemovedPairingInformation)
+        case .pairingTimeout:
+            return CBError(reporting: .encryptionTimedOut)
         default:
             return CBError(reporting: .unknown)
         }

@@ -6,20 +6,25 @@ import VirtualRadio
 /// Starts the host stack a manager runs on: on the controller its options or `BLUETOOTH_TRANSPORT`
 /// name, or on a new controller of this process's virtual air.
 enum ManagerHost {
-    /// What a manager's options ask of its host: the transport, a btsnoop log, an address, a bond directory.
+    /// What a manager's options ask of its host: the transport, a btsnoop log, an address, a bond directory, a
+    /// pairing agent.
     struct Launch: Sendable {
         var spec: TransportSpec
         var snoopPath: String?
         var position: Position?
         var configuration: HostConfiguration
+        var pairingAgent: (any PairingAgent)?
     }
 
     /// Reads a manager's options (and the environment) into what its host needs.
-    static func launch(options: [String: Any]?) throws(TransportError) -> Launch {
+    static func launch(
+        options: [String: Any]?, pairingAgent: (any PairingAgent)? = nil
+    ) throws(TransportError) -> Launch {
         let environment = ProcessInfo.processInfo.environment
         let text = options?[CBManagerOptionTransportKey] as? String ?? environment["BLUETOOTH_TRANSPORT"] ?? "virtual"
         let spec = try TransportSpec(parsing: text)
         var configuration = HostConfiguration()
+        configuration.pairing.adopt(options: options)
         if let address = (options?[CBManagerOptionStaticAddressKey] as? String).flatMap(BluetoothAddress.init) {
             configuration.setup = ControllerSetupOptions(staticRandomAddress: address, preferRandomAddress: true)
         }
@@ -37,7 +42,7 @@ enum ManagerHost {
         }
         return Launch(
             spec: spec, snoopPath: options?[CBManagerOptionBTSnoopPathKey] as? String, position: position,
-            configuration: configuration)
+            configuration: configuration, pairingAgent: pairingAgent)
     }
 
     /// Opens the transport and brings a host up on it.
@@ -54,6 +59,8 @@ enum ManagerHost {
         if let snoopPath = launch.snoopPath {
             transport = try SnoopingTransport(wrapping: transport, path: snoopPath)
         }
-        return try await BluetoothHost.start(transport: transport, configuration: launch.configuration)
+        let host = try await BluetoothHost.start(transport: transport, configuration: launch.configuration)
+        if let agent = launch.pairingAgent { await host.setPairingAgent(agent) }
+        return host
     }
 }

@@ -11,6 +11,9 @@ public struct PairingConfiguration: Sendable {
     public var bondable: Bool
     /// Whether the device sets the MITM flag and refuses a pairing whose method is not authenticated.
     public var requiresMITM: Bool
+    /// Whether the device sets the MITM flag, asking for an authenticated method where both devices' IO
+    /// capabilities allow one, yet still accepts Just Works; ``requiresMITM`` implies it.
+    public var requestsMITM = false
     /// Whether the device sets the SC flag, offering LE Secure Connections.
     public var supportsSecureConnections: Bool
     /// Whether the device refuses legacy pairing (Secure Connections Only mode).
@@ -60,7 +63,7 @@ public struct PairingConfiguration: Sendable {
     var authenticationRequirements: AuthenticationRequirements {
         var requirements: AuthenticationRequirements = []
         if bondable { requirements.insert(.bonding) }
-        if requiresMITM { requirements.insert(.mitm) }
+        if requiresMITM || requestsMITM { requirements.insert(.mitm) }
         if supportsSecureConnections { requirements.insert(.secureConnections) }
         return requirements
     }
