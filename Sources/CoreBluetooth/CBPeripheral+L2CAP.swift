@@ -17,7 +17,10 @@ extension CBPeripheral {
         }) { [self] result in
             switch result {
             case .success(.success(let info)):
-                guard let host = manager?.host else { return }
+                guard let host = manager?.host else {
+                    delegate?.peripheral(self, didOpen: nil, error: CBError(reporting: .peripheralDisconnected))
+                    return
+                }
                 let core = L2CAPChannelCore(host: host, info: info)
                 let channel = CBL2CAPChannel(peer: self, core: core)
                 channels.adopt(core)
