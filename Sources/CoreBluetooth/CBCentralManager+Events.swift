@@ -20,6 +20,10 @@ extension CBCentralManager {
             linked[handle]?.valueNotified(value, at: attribute)
         case .servicesChanged(let handle, let range, _):
             linked[handle]?.servicesChanged(in: range)
+        case .channelData(let handle, let cid, let sdu):
+            linked[handle]?.channels.received(sdu, on: cid, of: handle)
+        case .channelClosed(let handle, let cid, let reason):
+            linked[handle]?.channels.closed(cid, of: handle, reason: reason)
         default:
             break
         }

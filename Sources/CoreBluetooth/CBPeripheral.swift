@@ -46,6 +46,7 @@ open class CBPeripheral: CBPeer, @unchecked Sendable {
     var pendingFailures: [UInt64: (any Error) -> Void] = [:]
     var nextOperation: UInt64 = 0
     var unsentWrites = 0
+    var channels = L2CAPChannelTable()
 
     init(address: BluetoothAddress, type: AddressType, manager: CBCentralManager, queue: DispatchQueue) {
         self.address = address
@@ -156,17 +157,13 @@ open class CBPeripheral: CBPeer, @unchecked Sendable {
 
     /// Opens an L2CAP connection-oriented channel to `PSM`; the result arrives in `peripheral(_:didOpen:error:)`.
     ///
-    /// The host stack does not offer L2CAP channels to this layer yet, so the delegate hears
-    /// `CBError.operationNotSupported`.
+    /// When the peer refuses for want of encryption, the link is paired (or encrypted with the bond's key) and the
+    /// channel asked for once more, as iOS does. A PSM of 0 stops the program, as Apple's raises; on a peripheral
+    /// that is not connected the call is dropped with a log line. Keep the channel handed to the delegate: it
+    /// closes when released.
     open func openL2CAPChannel(_ PSM: CBL2CAPPSM) {
         precondition(PSM > 0, "psm > 0")
-        guard state == .connected else {
-            CoreBluetoothLog.warning("API MISUSE: \(self) is not connected, ignoring openL2CAPChannel")
-            return
-        }
-        queue.async { [self] in
-            delegate?.peripheral(self, didOpen: nil, error: CBError(reporting: .operationNotSupported))
-        }
+        openChannel(PSM)
     }
 
     /// Runs a host call on this peripheral's link after every call issued before it, and hands its result,
@@ -259,6 +256,7 @@ open class CBPeripheral: CBPeer, @unchecked Sendable {
         serviceRanges = [:]
         characteristicDeclarations = [:]
         descriptorHandles = [:]
+        channels.endAll()
     }
 
     /// Takes a new name, telling the delegate when it replaces another.

@@ -53,29 +53,6 @@ extension CBPeripheralManager {
         }
     }
 
-    /// Carries out ``publishL2CAPChannel(withEncryption:)``.
-    func publishChannel(withEncryption encryptionRequired: Bool) {
-        confined {
-            guard acceptsCommands() else { return }
-            afterPendingOperations {
-                self.delegate?.peripheralManager(
-                    self, didPublishL2CAPChannel: 0, error: CBError(reporting: .operationNotSupported))
-            }
-        }
-    }
-
-    /// Carries out ``unpublishL2CAPChannel(_:)``.
-    func unpublishChannel(_ PSM: CBL2CAPPSM) {
-        confined {
-            guard acceptsCommands() else { return }
-            precondition(PSM > 0, "psm > 0")
-            afterPendingOperations {
-                self.delegate?.peripheralManager(
-                    self, didUnpublishL2CAPChannel: PSM, error: CBError(reporting: .operationNotSupported))
-            }
-        }
-    }
-
     private func advertisingStarted(_ content: AdvertisementContent, error: CBError?) {
         if error != nil, advertisement == content {
             advertisement = nil

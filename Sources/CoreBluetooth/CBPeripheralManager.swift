@@ -44,6 +44,7 @@ open class CBPeripheralManager: CBManager, @unchecked Sendable {
     var readBatches: [GATTServerRequest.ID: ReadBatch] = [:]
     var advertisement: AdvertisementContent?
     var updates = UpdateFlow()
+    var channels = L2CAPChannelTable()
 
     /// The app's authorization to advertise; always authorized on Linux.
     @available(*, deprecated, message: "Use CBManagerAuthorization instead")
@@ -161,14 +162,18 @@ open class CBPeripheralManager: CBManager, @unchecked Sendable {
         update(value, for: characteristic, onSubscribedCentrals: centrals)
     }
 
-    /// Would publish an L2CAP channel; the host has no connection-oriented channels for apps yet, so the delegate
-    /// hears `CBError.operationNotSupported`.
+    /// Publishes an L2CAP channel service on a PSM the system picks; `peripheralManager(_:didPublishL2CAPChannel:error:)`
+    /// follows with it, and centrals' channels to it arrive in `peripheralManager(_:didOpen:error:)`.
+    ///
+    /// With `encryptionRequired`, a central's channel request on a link that is not encrypted is refused with
+    /// Insufficient Authentication, so that the central pairs first. Keep each channel handed to the delegate: it
+    /// closes when released.
     open func publishL2CAPChannel(withEncryption encryptionRequired: Bool) {
         publishChannel(withEncryption: encryptionRequired)
     }
 
-    /// Would withdraw a published L2CAP channel; as none can be published, the delegate hears
-    /// `CBError.operationNotSupported`. A PSM of 0 stops the program, as Apple's raises.
+    /// Withdraws a published L2CAP channel service; `peripheralManager(_:didUnpublishL2CAPChannel:error:)` follows.
+    /// Channels already open stay open. A PSM of 0 stops the program, as Apple's raises.
     open func unpublishL2CAPChannel(_ PSM: CBL2CAPPSM) {
         unpublishChannel(PSM)
     }
@@ -186,6 +191,7 @@ open class CBPeripheralManager: CBManager, @unchecked Sendable {
             queue.async { manager()?.hostDidStop(reason: "\(error)") }
             return
         }
+        queue.async { manager()?.channels.host = host }
         queue.async { manager()?.hostDidStart() }
         Task {
             for await event in host.events {
@@ -247,6 +253,7 @@ open class CBPeripheralManager: CBManager, @unchecked Sendable {
         centralsByConnection = [:]
         pendingAnswers = [:]
         readBatches = [:]
+        channels.endAll()
         delegate?.peripheralManagerDidUpdateState(self)
     }
 
@@ -264,6 +271,12 @@ open class CBPeripheralManager: CBManager, @unchecked Sendable {
             received(request)
         case .server(let serverEvent):
             handle(serverEvent)
+        case .channelOpened(let info):
+            channelOpened(info)
+        case .channelData(let handle, let cid, let sdu):
+            channels.received(sdu, on: cid, of: handle)
+        case .channelClosed(let handle, let cid, let reason):
+            channels.closed(cid, of: handle, reason: reason)
         default:
             break
         }

@@ -42,6 +42,9 @@ public protocol CBPeripheralManagerDelegate: NSObjectProtocol {
     /// An L2CAP channel was unpublished, or could not be with `error`.
     func peripheralManager(
         _ peripheral: CBPeripheralManager, didUnpublishL2CAPChannel PSM: CBL2CAPPSM, error: (any Error)?)
+
+    /// A central opened an L2CAP channel to a published PSM; keep the channel to use it.
+    func peripheralManager(_ peripheral: CBPeripheralManager, didOpen channel: CBL2CAPChannel?, error: (any Error)?)
 }
 
 extension CBPeripheralManagerDelegate {
@@ -87,5 +90,10 @@ extension CBPeripheralManagerDelegate {
     /// Does nothing.
     public func peripheralManager(
         _ peripheral: CBPeripheralManager, didUnpublishL2CAPChannel PSM: CBL2CAPPSM, error: (any Error)?
+    ) {}
+
+    /// Does nothing, so the channel is released and closes.
+    public func peripheralManager(
+        _ peripheral: CBPeripheralManager, didOpen channel: CBL2CAPChannel?, error: (any Error)?
     ) {}
 }

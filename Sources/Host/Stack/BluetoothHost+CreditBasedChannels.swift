@@ -1,20 +1,22 @@
 import HCI
 
 extension BluetoothHost {
-    /// Accepts credit-based channels to `spsm` from now on, or to a free dynamic SPSM when nil; peers'
-    /// channels to it open as ``HostEvent/channelOpened(_:)``.
+    /// Accepts credit-based channels to `spsm` from now on, or to a free dynamic SPSM when nil, run as `options`
+    /// say; peers' channels to it open as ``HostEvent/channelOpened(_:)``.
     ///
     /// - Returns: The SPSM published.
     /// - Throws: ``HostError/noFreeSPSM`` when every dynamic SPSM is taken.
     @discardableResult
-    public func publishChannel(spsm: SPSM? = nil) throws(HostError) -> SPSM {
+    public func publishChannel(
+        spsm: SPSM? = nil, options: ChannelServiceOptions = .init()
+    ) throws(HostError) -> SPSM {
         if let spsm {
-            publishedSPSMs.insert(spsm)
+            publishedChannels[spsm] = options
             return spsm
         }
         for raw in SPSM.dynamicRange.lowerBound.rawValue...SPSM.dynamicRange.upperBound.rawValue
-        where !publishedSPSMs.contains(SPSM(rawValue: raw)) {
-            publishedSPSMs.insert(SPSM(rawValue: raw))
+        where publishedChannels[SPSM(rawValue: raw)] == nil {
+            publishedChannels[SPSM(rawValue: raw)] = options
             return SPSM(rawValue: raw)
         }
         throw .noFreeSPSM
@@ -22,14 +24,18 @@ extension BluetoothHost {
 
     /// Stops accepting channels to `spsm`; channels already open stay open.
     public func unpublishChannel(spsm: SPSM) {
-        publishedSPSMs.remove(spsm)
+        publishedChannels[spsm] = nil
     }
 
     /// Opens a credit-based channel to the peer's service `spsm` and returns it once the peer accepts.
     ///
+    /// With `creditsFollowConsumption`, a received SDU's credit goes back to the peer only once reported
+    /// consumed (``consumed(_:onChannel:of:)``).
+    ///
     /// Bluetooth Core Specification Vol 3, Part A, 10.1.
     public func openChannel(
-        spsm: SPSM, on handle: ConnectionHandle, configuration: CreditBasedChannel.Configuration = .init()
+        spsm: SPSM, on handle: ConnectionHandle, configuration: CreditBasedChannel.Configuration = .init(),
+        creditsFollowConsumption: Bool = false
     ) async throws(HostError) -> L2CAPChannelInfo {
         let connection = try connection(handle)
         guard let cid = freeChannelID(on: connection) else { throw .noFreeChannel(handle) }
@@ -41,7 +47,8 @@ extension BluetoothHost {
             throw .channel(handle, error)
         }
         let outcome = await withCheckedContinuation { continuation in
-            connection.channels[cid] = HostChannel(channel: channel, spsm: spsm, opener: continuation)
+            connection.channels[cid] = HostChannel(
+                channel: channel, spsm: spsm, opener: continuation, creditsFollowConsumption: creditsFollowConsumption)
             perform(actions, onChannel: cid, of: connection)
         }
         return try outcome.get()
@@ -61,6 +68,34 @@ extension BluetoothHost {
         perform(actions, onChannel: cid, of: connection)
     }
 
+    /// Sends one SDU on an open channel once its send queue has room, waiting for the peer's credits to make some.
+    ///
+    /// - Throws: ``HostError/channelClosed(_:_:_:)`` when the channel closes while waiting, or what
+    ///   ``send(_:onChannel:of:)`` throws.
+    public func enqueue(_ sdu: [UInt8], onChannel cid: L2CAPChannelID, of handle: ConnectionHandle) async throws(HostError) {
+        while true {
+            let connection = try connection(handle)
+            guard let entry = connection.channels[cid] else { throw .noSuchChannel(handle, cid) }
+            guard entry.channel.queuedSDUCount >= entry.channel.configuration.maximumQueuedSDUs else { break }
+            let room = await withCheckedContinuation { continuation in
+                connection.channels[cid]?.roomWaiters.append(continuation)
+            }
+            try room.get()
+        }
+        try send(sdu, onChannel: cid, of: handle)
+    }
+
+    /// Reports that the user took `count` more of the SDUs delivered on a channel whose credits follow
+    /// consumption, so that their credits may go back to the peer; does nothing for other channels.
+    public func consumed(_ count: Int = 1, onChannel cid: L2CAPChannelID, of handle: ConnectionHandle) {
+        guard let connection = connections[handle], connection.channels[cid]?.creditsFollowConsumption == true else {
+            return
+        }
+        for _ in 0..<max(count, 0) {
+            update(cid, of: connection) { $0.sduConsumed() }
+        }
+    }
+
     /// Closes a channel; ``HostEvent/channelClosed(_:_:reason:)`` follows once the peer answers.
     public func closeChannel(_ cid: L2CAPChannelID, of handle: ConnectionHandle) throws(HostError) {
         let connection = try connection(handle)
@@ -72,8 +107,13 @@ extension BluetoothHost {
     func channelSignal(_ command: SignalingCommand, on connection: HostConnection) {
         switch command {
         case .leCreditBasedConnectionRequest(let identifier, let request):
-            guard publishedSPSMs.contains(request.spsm) else {
+            guard let options = publishedChannels[request.spsm] else {
                 return respond(.leCreditBasedConnectionResponse(identifier: identifier, .refused(.spsmNotSupported)), on: connection)
+            }
+            guard !options.requiresEncryption || connection.security.level > .unencrypted else {
+                return respond(
+                    .leCreditBasedConnectionResponse(identifier: identifier, .refused(.insufficientAuthentication)),
+                    on: connection)
             }
             guard !connection.channels.values.contains(where: { $0.channel.peer?.cid == request.sourceCID }) else {
                 return respond(
@@ -85,7 +125,9 @@ extension BluetoothHost {
                     .leCreditBasedConnectionResponse(identifier: identifier, .refused(.noResourcesAvailable)),
                     on: connection)
             }
-            connection.channels[cid] = HostChannel(channel: CreditBasedChannel(localCID: cid), spsm: request.spsm)
+            connection.channels[cid] = HostChannel(
+                channel: CreditBasedChannel(localCID: cid, configuration: options.configuration), spsm: request.spsm,
+                creditsFollowConsumption: options.creditsFollowConsumption)
             update(cid, of: connection) { $0.accept(request, identifier: identifier) }
         case .disconnectionRequest(let identifier, let request):
             guard connection.channels[request.destinationCID] != nil else {
@@ -141,8 +183,13 @@ extension BluetoothHost {
     ) {
         guard var entry = connection.channels[cid] else { return }
         let actions = body(&entry.channel)
+        var waiters: [CheckedContinuation<Result<Void, HostError>, Never>] = []
+        if entry.channel.queuedSDUCount < entry.channel.configuration.maximumQueuedSDUs {
+            swap(&waiters, &entry.roomWaiters)
+        }
         connection.channels[cid] = entry
         perform(actions, onChannel: cid, of: connection)
+        for waiter in waiters { waiter.resume(returning: .success(())) }
     }
 
     private func perform(_ actions: [CreditBasedChannelAction], onChannel cid: L2CAPChannelID, of connection: HostConnection) {
@@ -161,7 +208,9 @@ extension BluetoothHost {
                 transmit(frame.encoded, to: handle)
             case .deliver(let sdu):
                 emit(.channelData(handle, cid, sdu))
-                update(cid, of: connection) { $0.sduConsumed() }
+                if connection.channels[cid]?.creditsFollowConsumption == false {
+                    update(cid, of: connection) { $0.sduConsumed() }
+                }
             case .opened(let peer):
                 guard var entry = connection.channels[cid] else { continue }
                 let info = L2CAPChannelInfo(
@@ -176,6 +225,7 @@ extension BluetoothHost {
                 }
             case .closed(let reason):
                 guard let entry = connection.channels.removeValue(forKey: cid) else { continue }
+                for waiter in entry.roomWaiters { waiter.resume(returning: .failure(.channelClosed(handle, cid, reason))) }
                 if let opener = entry.opener {
                     opener.resume(returning: .failure(.channelClosed(handle, cid, reason)))
                 } else {

@@ -24,7 +24,7 @@ public actor BluetoothHost {
     var nextAttemptID: UInt64 = 0
     var disconnectionWaiters: [ConnectionHandle: [CheckedContinuation<Void, Never>]] = [:]
     var stopped = false
-    var publishedSPSMs: Set<SPSM> = []
+    var publishedChannels: [SPSM: ChannelServiceOptions] = [:]
     /// L2CAP PDUs handed to the outbound queue and not yet taken by the controller channel, per link.
     var backlog: [ConnectionHandle: Int] = [:]
     /// Links whose backlog reached ``transmitHighWater``; they hear when it falls again.
