@@ -63,13 +63,15 @@ extension BluetoothHost {
         }
     }
 
-    /// Disconnects a link; returns once the controller reports it down.
+    /// Disconnects a link; returns once the controller reports it down (at once when it already went down).
     public func disconnect(
         _ handle: ConnectionHandle, reason: HCIStatus = .remoteUserTerminatedConnection
     ) async throws(HostError) {
         _ = try connection(handle)
         do {
             try await controller.execute(DisconnectCommand(handle: handle, reason: reason))
+        } catch .commandFailed(_, let status) where status == .unknownConnectionIdentifier {
+            logger.debug("\(handle) was already down when we disconnected it")
         } catch {
             throw .controller(error)
         }

@@ -36,6 +36,22 @@ struct HostConnectionTests {
         await central.stop()
     }
 
+    @Test("disconnecting a link the controller says is already gone (Unknown Connection Identifier) succeeds")
+    func disconnectRacingTheLinkLoss() async throws {
+        let air = Air()
+        let address = BluetoothAddress(rawValue: 0xC0DE_0000_0010)
+        let central = try await BluetoothHost.start(transport: LinkAlreadyGone(wrapping: await air.makeController()))
+        let peripheral = try await BluetoothHost.start(
+            transport: await air.makeController(),
+            configuration: HostConfiguration(setup: .init(staticRandomAddress: address)))
+        try await peripheral.startAdvertising(AdvertisementContent(localName: "Gone"))
+        let link = try await central.connect(to: address, type: .random, timeout: .seconds(10))
+        try await central.disconnect(link.handle)
+        #expect(await central.links.isEmpty)
+        await central.stop()
+        await peripheral.stop()
+    }
+
     @Test("one central holds links to two peripherals at once and reads from each")
     func twoPeripherals() async throws {
         let air = Air()
@@ -100,5 +116,47 @@ struct HostAdvertisingTests {
         #expect(recorder.records.map(\.advertisingIntervalMin) == [400])
         #expect(recorder.records.map(\.advertisingIntervalMax) == [400])
         await host.stop()
+    }
+}
+
+/// A controller that carries out HCI Disconnect but answers it as if the link had already gone: Command Status
+/// with Unknown Connection Identifier, the link's Disconnection Complete following as usual.
+private final class LinkAlreadyGone: HCITransport {
+    private let inner: any HCITransport
+
+    init(wrapping inner: any HCITransport) {
+        self.inner = inner
+    }
+
+    var incoming: AsyncThrowingStream<HCIPacket, any Error> {
+        let upstream = inner.incoming
+        return AsyncThrowingStream { continuation in
+            let task = Task {
+                do {
+                    for try await packet in upstream { continuation.yield(Self.rewrite(packet)) }
+                    continuation.finish()
+                } catch {
+                    continuation.finish(throwing: error)
+                }
+            }
+            continuation.onTermination = { _ in task.cancel() }
+        }
+    }
+
+    func send(_ packet: HCIPacket) async throws(TransportError) {
+        try await inner.send(packet)
+    }
+
+    func close() async {
+        await inner.close()
+    }
+
+    /// Command Status for HCI Disconnect (opcode 0x0406) turned into Unknown Connection Identifier (0x02).
+    private static func rewrite(_ packet: HCIPacket) -> HCIPacket {
+        guard case .event(var event) = packet, event.code == .commandStatus, event.parameters.count == 4,
+            event.parameters[2] == 0x06, event.parameters[3] == 0x04
+        else { return packet }
+        event.parameters[0] = HCIStatus.unknownConnectionIdentifier.rawValue
+        return .event(event)
     }
 }
