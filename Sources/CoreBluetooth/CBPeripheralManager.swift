@@ -44,6 +44,8 @@ open class CBPeripheralManager: CBManager, @unchecked Sendable {
     var readBatches: [GATTServerRequest.ID: ReadBatch] = [:]
     var advertisement: AdvertisementContent?
     var updates = UpdateFlow()
+    var restoration: RestorationStore<PeripheralRestorationState>?
+    var pendingRestoration: PeripheralRestorationState?
 
     /// The app's authorization to advertise; always authorized on Linux.
     @available(*, deprecated, message: "Use CBManagerAuthorization instead")
@@ -70,6 +72,10 @@ open class CBPeripheralManager: CBManager, @unchecked Sendable {
     /// The host stack starts in the background on the transport `CBManagerOptionTransportKey` names, else
     /// `BLUETOOTH_TRANSPORT`, else a new controller on the process's virtual air; `state` is `.unknown` until
     /// `peripheralManagerDidUpdateState(_:)` reports the outcome.
+    ///
+    /// With ``CBPeripheralManagerOptionRestoreIdentifierKey``, the services the last manager with that identifier
+    /// had published are published again and its advertising resumed, then reported first in
+    /// `peripheralManager(_:willRestoreState:)`.
     public init(delegate: (any CBPeripheralManagerDelegate)?, queue: DispatchQueue?, options: [String: Any]? = nil) {
         storedDelegate = delegate
         self.queue = queue ?? .main
@@ -82,6 +88,7 @@ open class CBPeripheralManager: CBManager, @unchecked Sendable {
     /// Marks the queue as the manager's and starts the worker that brings the host up and runs host calls.
     private func launch(_ stream: AsyncStream<Operation>, options: [String: Any]?) {
         queue.setSpecific(key: queueKey, value: true)
+        openRestoration(options: options)
         let spec: Result<ManagerHost.Launch, TransportError>
         do {
             spec = .success(try ManagerHost.launch(options: options))
@@ -233,6 +240,11 @@ open class CBPeripheralManager: CBManager, @unchecked Sendable {
 
     private func hostDidStart() {
         state = .poweredOn
+        if let saved = pendingRestoration {
+            pendingRestoration = nil
+            restore(saved)
+            return
+        }
         delegate?.peripheralManagerDidUpdateState(self)
     }
 
