@@ -88,7 +88,7 @@ extension CBPeripheralManager {
     ]
 
     /// The host's description of a characteristic: the same property and permission bits, a static value when
-    /// it has a cached one, and its descriptors' values as bytes.
+    /// it has a cached one, its descriptors' values as bytes, and Reliable Write announced for `.extendedProperties`.
     static func definition(of characteristic: CBMutableCharacteristic) -> CharacteristicDefinition {
         CharacteristicDefinition(
             uuid: characteristic.uuid.bluetoothUUID,
@@ -100,7 +100,8 @@ extension CBPeripheralManager {
                 DescriptorDefinition(
                     uuid: descriptor.uuid.bluetoothUUID, permissions: .readable,
                     value: .static(descriptorBytes(descriptor.value)))
-            })
+            },
+            extendedProperties: characteristic.announcedExtendedProperties)
     }
 
     /// A descriptor value as bytes: a `String` in UTF-8, `Data` as it is, a number as a little-endian integer.
