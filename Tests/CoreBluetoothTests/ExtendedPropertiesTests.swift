@@ -34,6 +34,5 @@ struct ExtendedPropertiesTests {
             }
             #expect(value == expected)
         }
-
     }
 }
