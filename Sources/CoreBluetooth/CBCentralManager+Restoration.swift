@@ -1,7 +1,7 @@
 extension CBCentralManager {
     /// The dictionary `centralManager(_:willRestoreState:)` gets for saved state: the peripherals (disconnected,
     /// as connections do not outlive their process), and the scan's services and options.
-    func restoredState(_ saved: RestorationStore.Saved) -> [String: Any] {
+    func restoredState(_ saved: CentralRestorationState) -> [String: Any] {
         var state: [String: Any] = [:]
         let restored = saved.peripherals.compactMap { identifier -> CBPeripheral? in
             guard let (address, type) = PeripheralIdentifier.address(of: identifier) else { return nil }
@@ -27,7 +27,7 @@ extension CBCentralManager {
         guard let restoration else { return }
         let active = peripherals.values.filter { $0.state == .connecting || $0.state == .connected }
         restoration.save(
-            RestorationStore.Saved(
+            CentralRestorationState(
                 scanServices: scan.map { $0.serviceUUIDs.map(\.uuidString) },
                 allowsDuplicates: scan?.allowsDuplicates ?? false,
                 solicitedServices: scan?.solicitedUUIDs.map(\.uuidString) ?? [],

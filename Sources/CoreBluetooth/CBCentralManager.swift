@@ -22,8 +22,8 @@ open class CBCentralManager: CBManager, @unchecked Sendable {
     var linked: [ConnectionHandle: CBPeripheral] = [:]
     var scan: ScanSession?
     var connectionEventOptions: [CBConnectionEventMatchingOption: Any]?
-    var restoration: RestorationStore?
-    var savedState: RestorationStore.Saved?
+    var restoration: RestorationStore<CentralRestorationState>?
+    var savedState: CentralRestorationState?
     let scanWorker = SerialWorker()
     let connectWorker = SerialWorker()
 
@@ -49,7 +49,9 @@ open class CBCentralManager: CBManager, @unchecked Sendable {
         self.delegate = delegate
         self.queue = queue ?? .main
         if let identifier = options?[CBCentralManagerOptionRestoreIdentifierKey] as? String {
-            let store = RestorationStore(identifier: identifier)
+            let store = RestorationStore<CentralRestorationState>(
+                identifier: identifier, role: .central,
+                directory: options?[CBManagerOptionRestoreDirectoryKey] as? String)
             restoration = store
             savedState = store.load()
         }

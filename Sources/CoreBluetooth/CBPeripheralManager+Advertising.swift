@@ -2,8 +2,9 @@ import Foundation
 import Host
 
 extension CBPeripheralManager {
-    /// Carries out ``startAdvertising(_:)``.
-    func advertise(_ advertisementData: [String: Any]?) {
+    /// Carries out ``startAdvertising(_:)``; when not `announcing` (advertising resumed on restoration), the
+    /// delegate hears nothing.
+    func advertise(_ advertisementData: [String: Any]?, announcing: Bool = true) {
         confined {
             guard acceptsCommands() else { return }
             guard advertisement == nil else {
@@ -32,7 +33,7 @@ extension CBPeripheralManager {
                     self.report("advertising not started: \(error)")
                     failure = CBError(reporting: .unknown)
                 }
-                self.queue.async { self.advertisingStarted(content, error: failure) }
+                self.queue.async { self.advertisingStarted(content, error: failure, announcing: announcing) }
             }
         }
     }
@@ -43,6 +44,7 @@ extension CBPeripheralManager {
             guard acceptsCommands() else { return }
             advertisement = nil
             advertising = false
+            saveRestorationState()
             submit { host in
                 do {
                     try await host.stopAdvertising()
@@ -53,11 +55,13 @@ extension CBPeripheralManager {
         }
     }
 
-    private func advertisingStarted(_ content: AdvertisementContent, error: CBError?) {
+    private func advertisingStarted(_ content: AdvertisementContent, error: CBError?, announcing: Bool) {
         if error != nil, advertisement == content {
             advertisement = nil
         }
         advertising = error == nil && advertisement == content
+        guard announcing else { return }
+        saveRestorationState()
         delegate?.peripheralManagerDidStartAdvertising(self, error: error)
     }
 }

@@ -13,8 +13,8 @@ struct PublishedService {
 }
 
 extension CBPeripheralManager {
-    /// Carries out ``add(_:)``.
-    func publish(_ service: CBMutableService) {
+    /// Carries out ``add(_:)``; when not `announcing` (a service restored), the delegate hears nothing.
+    func publish(_ service: CBMutableService, announcing: Bool = true) {
         confined {
             guard acceptsCommands() else { return }
             precondition(published[ObjectIdentifier(service)] == nil, "Services cannot be added more than once")
@@ -39,7 +39,7 @@ extension CBPeripheralManager {
             publishingOrder.append(service)
             if Self.reservedServiceUUIDs.contains(service.uuid) {
                 afterPendingOperations {
-                    self.finishAdding(key, result: .failure(CBError(reporting: .uuidNotAllowed)))
+                    self.finishAdding(key, result: .failure(CBError(reporting: .uuidNotAllowed)), announcing: announcing)
                 }
                 return
             }
@@ -54,7 +54,7 @@ extension CBPeripheralManager {
                     self.report("service \(definition.uuid) not published: \(error)")
                     result = .failure(CBError(reporting: .invalidParameters))
                 }
-                self.queue.async { self.finishAdding(key, result: result) }
+                self.queue.async { self.finishAdding(key, result: result, announcing: announcing) }
             }
         }
     }
@@ -88,7 +88,7 @@ extension CBPeripheralManager {
     ]
 
     /// The host's description of a characteristic: the same property and permission bits, a static value when
-    /// it has a cached one, and its descriptors' values as bytes.
+    /// it has a cached one, its descriptors' values as bytes, and Reliable Write announced for `.extendedProperties`.
     static func definition(of characteristic: CBMutableCharacteristic) -> CharacteristicDefinition {
         CharacteristicDefinition(
             uuid: characteristic.uuid.bluetoothUUID,
@@ -100,7 +100,8 @@ extension CBPeripheralManager {
                 DescriptorDefinition(
                     uuid: descriptor.uuid.bluetoothUUID, permissions: .readable,
                     value: .static(descriptorBytes(descriptor.value)))
-            })
+            },
+            extendedProperties: characteristic.announcedExtendedProperties)
     }
 
     /// A descriptor value as bytes: a `String` in UTF-8, `Data` as it is, a number as a little-endian integer.
@@ -123,7 +124,7 @@ extension CBPeripheralManager {
         }
     }
 
-    private func finishAdding(_ key: ObjectIdentifier, result: Result<ServiceLayout, CBError>) {
+    private func finishAdding(_ key: ObjectIdentifier, result: Result<ServiceLayout, CBError>, announcing: Bool) {
         guard let entry = published[key] else { return }
         switch result {
         case .success(let layout):
@@ -132,10 +133,16 @@ extension CBPeripheralManager {
             for (characteristic, placed) in zip(characteristics, layout.characteristics) {
                 characteristicsByHandle[placed.valueHandle] = characteristic
             }
+            guard announcing else { return }
+            saveRestorationState()
             delegate?.peripheralManager(self, didAdd: entry.service, error: nil)
         case .failure(let error):
             published[key] = nil
             publishingOrder.removeAll { $0 === entry.service }
+            guard announcing else {
+                report("restored service \(entry.service.uuid) not published again: \(error)")
+                return
+            }
             delegate?.peripheralManager(self, didAdd: entry.service, error: error)
         }
     }
@@ -146,6 +153,7 @@ extension CBPeripheralManager {
         for placed in entry.layout?.characteristics ?? [] {
             characteristicsByHandle[placed.valueHandle] = nil
         }
+        saveRestorationState()
         let id = entry.id
         submit { host in
             guard let layout = await host.database.services.first(where: { $0.id == id }) else { return }

@@ -45,6 +45,8 @@ open class CBPeripheralManager: CBManager, @unchecked Sendable {
     var advertisement: AdvertisementContent?
     var updates = UpdateFlow()
     var channels = L2CAPChannelTable()
+    var restoration: RestorationStore<PeripheralRestorationState>?
+    var pendingRestoration: PeripheralRestorationState?
 
     /// The app's authorization to advertise; always authorized on Linux.
     @available(*, deprecated, message: "Use CBManagerAuthorization instead")
@@ -71,6 +73,10 @@ open class CBPeripheralManager: CBManager, @unchecked Sendable {
     /// The host stack starts in the background on the transport `CBManagerOptionTransportKey` names, else
     /// `BLUETOOTH_TRANSPORT`, else a new controller on the process's virtual air; `state` is `.unknown` until
     /// `peripheralManagerDidUpdateState(_:)` reports the outcome.
+    ///
+    /// With ``CBPeripheralManagerOptionRestoreIdentifierKey``, the services the last manager with that identifier
+    /// had published are published again and its advertising resumed, then reported first in
+    /// `peripheralManager(_:willRestoreState:)`.
     public init(delegate: (any CBPeripheralManagerDelegate)?, queue: DispatchQueue?, options: [String: Any]? = nil) {
         storedDelegate = delegate
         self.queue = queue ?? .main
@@ -83,6 +89,7 @@ open class CBPeripheralManager: CBManager, @unchecked Sendable {
     /// Marks the queue as the manager's and starts the worker that brings the host up and runs host calls.
     private func launch(_ stream: AsyncStream<Operation>, options: [String: Any]?) {
         queue.setSpecific(key: queueKey, value: true)
+        openRestoration(options: options)
         let spec: Result<ManagerHost.Launch, TransportError>
         do {
             spec = .success(
@@ -240,6 +247,11 @@ open class CBPeripheralManager: CBManager, @unchecked Sendable {
 
     private func hostDidStart() {
         state = .poweredOn
+        if let saved = pendingRestoration {
+            pendingRestoration = nil
+            restore(saved)
+            return
+        }
         delegate?.peripheralManagerDidUpdateState(self)
     }
 

@@ -31,6 +31,10 @@ enum ManagerHost {
         if let interval = options?[CBManagerOptionAdvertisingIntervalKey] as? Int {
             configuration.advertisingInterval = .milliseconds(interval)
         }
+        if let mtu = options?[CBManagerOptionMaximumATTMTUKey] as? Int {
+            configuration.preferredMTU = min(max(mtu, ATTBearer.minimumMTU), ATTBearer.maximumMTU)
+            configuration.server.serverRxMTU = configuration.preferredMTU
+        }
         if let directory = options?[CBManagerOptionBondDirectoryKey] as? String {
             configuration.bondDirectory = directory
         } else if spec != .virtual {

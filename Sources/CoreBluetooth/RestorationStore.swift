@@ -1,45 +1,66 @@
-/// Keeps what a central manager with a restore identifier was doing (its scan and the peripherals it was
-/// connected or connecting to) in a file, so that a manager made later with the same identifier, in this
-/// process or another, hears it in `centralManager(_:willRestoreState:)`.
+import Foundation
+
+/// Keeps what a manager with a restore identifier was doing in a file, so that a manager made later with the same
+/// identifier, in this process or another, hears it in its `willRestoreState` callback.
 ///
-/// The files live in `BLUETOOTH_RESTORE_DIR`, else in `corebluetooth-restore` under the temporary directory.
-struct RestorationStore {
-    /// The state saved for one restore identifier.
-    struct Saved: Codable, Equatable {
-        /// The services of the scan under way, as `uuidString`s; nil when not scanning.
-        var scanServices: [String]?
-        /// Whether the scan under way reports duplicates.
-        var allowsDuplicates: Bool
-        /// The solicited services of the scan under way, as `uuidString`s.
-        var solicitedServices: [String]
-        /// The identifiers of the peripherals connected or being connected.
-        var peripherals: [UUID]
+/// The files live in the directory `CBManagerOptionRestoreDirectoryKey` names, else in `BLUETOOTH_RESTORE_DIR`,
+/// else in `corebluetooth-restore` under the temporary directory; one file per role and identifier. A save
+/// replaces the file atomically (a synced temporary file renamed over it), so a crash leaves the old state or
+/// the new one, never half of one; a file that cannot be read as state is logged and ignored.
+struct RestorationStore<State: Codable> {
+    /// Which kind of manager a store belongs to, so a central and a peripheral manager may share an identifier.
+    enum Role: String {
+        case central
+        case peripheral
     }
 
     let file: URL
 
-    init(identifier: String) {
-        let directory =
-            ProcessInfo.processInfo.environment["BLUETOOTH_RESTORE_DIR"].map { URL(fileURLWithPath: $0) }
-            ?? FileManager.default.temporaryDirectory.appendingPathComponent("corebluetooth-restore")
+    init(identifier: String, role: Role, directory: String?) {
+        let folder =
+            (directory ?? ProcessInfo.processInfo.environment["BLUETOOTH_RESTORE_DIR"]).map {
+                URL(fileURLWithPath: $0)
+            } ?? FileManager.default.temporaryDirectory.appendingPathComponent("corebluetooth-restore")
         let name = Data(identifier.utf8).map { String(format: "%02x", $0) }.joined()
-        file = directory.appendingPathComponent(name + ".json")
+        file = folder.appendingPathComponent("\(name).\(role.rawValue).json")
     }
 
-    /// The state saved last, if any.
-    func load() -> Saved? {
+    /// The state saved last; nil when there is none or the file is damaged, which is logged.
+    func load() -> State? {
         guard let data = try? Data(contentsOf: file) else { return nil }
-        return try? JSONDecoder().decode(Saved.self, from: data)
+        do {
+            return try JSONDecoder().decode(State.self, from: data)
+        } catch {
+            CoreBluetoothLog.warning("restoration state in \(file.path) is damaged and ignored: \(error)")
+            return nil
+        }
     }
 
     /// Saves the state, logging when it cannot.
-    func save(_ saved: Saved) {
+    func save(_ state: State) {
+        let folder = file.deletingLastPathComponent()
+        let temporary = folder.appendingPathComponent(".\(file.lastPathComponent).\(UUID().uuidString)")
         do {
-            try FileManager.default.createDirectory(
-                at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
-            try JSONEncoder().encode(saved).write(to: file, options: .atomic)
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            try JSONEncoder().encode(state).write(to: temporary)
+            let handle = try FileHandle(forUpdating: temporary)
+            defer { try? handle.close() }
+            try handle.synchronize()
+            guard rename(temporary.path, file.path) == 0 else {
+                throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: file.path])
+            }
+            Self.synchronizeDirectory(folder)
         } catch {
+            try? FileManager.default.removeItem(at: temporary)
             CoreBluetoothLog.warning("restoration state not saved to \(file.path): \(error)")
         }
+    }
+
+    /// Flushes a directory's entries, so that a rename in it survives a crash of the system.
+    private static func synchronizeDirectory(_ folder: URL) {
+        let descriptor = open(folder.path, O_RDONLY)
+        guard descriptor >= 0 else { return }
+        fsync(descriptor)
+        close(descriptor)
     }
 }
