@@ -1,10 +1,12 @@
 import Foundation
+import Host
 
 /// Keeps what a manager with a restore identifier was doing in a file, so that a manager made later with the same
 /// identifier, in this process or another, hears it in its `willRestoreState` callback.
 ///
 /// The files live in the directory `CBManagerOptionRestoreDirectoryKey` names, else in `BLUETOOTH_RESTORE_DIR`,
-/// else in `corebluetooth-restore` under the temporary directory; one file per role and identifier. A save
+/// else in `restore` under the user's Bluetooth data directory (beside the bonds: `$XDG_DATA_HOME/bluetooth` or
+/// `~/.local/share/bluetooth`), else under the temporary directory; one file per role and identifier. A save
 /// replaces the file atomically (a synced temporary file renamed over it), so a crash leaves the old state or
 /// the new one, never half of one; a file that cannot be read as state is logged and ignored.
 struct RestorationStore<State: Codable> {
@@ -17,10 +19,11 @@ struct RestorationStore<State: Codable> {
     let file: URL
 
     init(identifier: String, role: Role, directory: String?) {
+        let environment = ProcessInfo.processInfo.environment
         let folder =
-            (directory ?? ProcessInfo.processInfo.environment["BLUETOOTH_RESTORE_DIR"]).map {
-                URL(fileURLWithPath: $0)
-            } ?? FileManager.default.temporaryDirectory.appendingPathComponent("corebluetooth-restore")
+            (directory ?? environment["BLUETOOTH_RESTORE_DIR"]).map { URL(fileURLWithPath: $0) }
+            ?? BondStore.defaultDirectory(environment: environment).map { URL(fileURLWithPath: $0 + "/restore") }
+            ?? FileManager.default.temporaryDirectory.appendingPathComponent("corebluetooth-restore")
         let name = Data(identifier.utf8).map { String(format: "%02x", $0) }.joined()
         file = folder.appendingPathComponent("\(name).\(role.rawValue).json")
     }

@@ -111,9 +111,13 @@ struct CBCentralManagerTests {
         let (device, service) = try await CentralFixture.device()
         defer { Task { await device.stop() } }
         let identifier = "restore-\(UUID().uuidString)"
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent(identifier).path
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let options: [String: Any] = [
+            CBCentralManagerOptionRestoreIdentifierKey: identifier, CBManagerOptionRestoreDirectoryKey: directory,
+        ]
         let recorder = CentralRecorder(label: "restore-first")
-        let manager = CBCentralManager(
-            delegate: recorder, queue: recorder.queue, options: [CBCentralManagerOptionRestoreIdentifierKey: identifier])
+        let manager = CBCentralManager(delegate: recorder, queue: recorder.queue, options: options)
         var events = EventCursor(recorder)
         guard case .state(.poweredOn) = try await events.next() else {
             Issue.record("a manager with nothing to restore did not start with its state")
@@ -127,8 +131,7 @@ struct CBCentralManagerTests {
         }
 
         let second = CentralRecorder(label: "restore-second")
-        let restored = CBCentralManager(
-            delegate: second, queue: second.queue, options: [CBCentralManagerOptionRestoreIdentifierKey: identifier])
+        let restored = CBCentralManager(delegate: second, queue: second.queue, options: options)
         var secondEvents = EventCursor(second)
         guard case .restored(let peripherals, let services, let duplicates) = try await secondEvents.next() else {
             Issue.record("willRestoreState did not come first")
