@@ -10,8 +10,13 @@ struct L2CAPInteropTests {
     static let name = "L2CAPEcho"
     static let psmCharacteristic = CBUUID(string: CBUUIDL2CAPPSMCharacteristicString)
 
-    @Test("our CBCentralManager reads the PSM characteristic, opens a channel to Bumble's echo server and gets 20 KB back")
-    func ourCentralToBumbleServer() async throws {
+    @Test(
+        "our CBCentralManager reads the PSM characteristic, opens a channel to Bumble's echo server and gets 20 KB back",
+        arguments: [
+            [],
+            ["--mtu", "64", "--mps", "23", "--credits", "1"],
+        ])
+    func ourCentralToBumbleServer(serverChannel: [String]) async throws {
         try requireBumble()
         let thread = await RunLoopThread.start()
         defer { thread.stop() }
@@ -21,7 +26,7 @@ struct L2CAPInteropTests {
                 arguments: [
                     "serve", "--controller", controllers.bumbleSpec(0), "--psm", "0x85", "--expect", "\(Self.payloadSize)",
                     "--name", Self.name, "--timeout", "60",
-                ])
+                ] + serverChannel)
             let delegate = CentralDelegateStream()
             let manager = CBCentralManager(
                 delegate: delegate, queue: delegate.queue,
@@ -82,11 +87,22 @@ struct L2CAPInteropTests {
 
     @Test("a Bumble central reads the PSM our CBPeripheralManager published and gets 20 KB echoed through our streams")
     func bumbleCentralToOurPeripheralManager() async throws {
+        try await echoThroughOurPeripheralManager(encrypted: false, centralArguments: [])
+    }
+
+    @Test("a channel our CBPeripheralManager published with encryption refuses Bumble's unencrypted request, then opens once Bumble paired")
+    func bumbleCentralPairsForEncryptedChannel() async throws {
+        try await echoThroughOurPeripheralManager(encrypted: true, centralArguments: ["--pair-when-refused"])
+    }
+
+    /// Publishes an echo channel with our CBPeripheralManager and has coc_peer.py's central open it by the PSM it reads,
+    /// send the payload and check the echo; then checks what our streams saw.
+    private func echoThroughOurPeripheralManager(encrypted: Bool, centralArguments: [String]) async throws {
         try requireBumble()
         let thread = await RunLoopThread.start()
         defer { thread.stop() }
         try await BumbleControllers.withRunning(count: 2) { controllers in
-            let delegate = EchoPeripheralDelegate(name: Self.name, thread: thread)
+            let delegate = EchoPeripheralDelegate(name: Self.name, thread: thread, encrypted: encrypted)
             var events = delegate.events.makeAsyncIterator()
             let manager = CBPeripheralManager(
                 delegate: delegate, queue: delegate.queue,
@@ -106,7 +122,7 @@ struct L2CAPInteropTests {
                 arguments: [
                     "connect", "--controller", controllers.bumbleSpec(1), "--name", Self.name,
                     "--size", "\(Self.payloadSize)", "--mtu", "128", "--mps", "40", "--credits", "8", "--timeout", "60",
-                ],
+                ] + centralArguments,
                 timeout: .seconds(90))
             #expect(central.succeeded, "\(central.transcript)")
 

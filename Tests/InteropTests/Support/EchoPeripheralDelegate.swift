@@ -23,18 +23,22 @@ final class EchoPeripheralDelegate: NSObject, CBPeripheralManagerDelegate, @unch
     private let sink: AsyncStream<Event>.Continuation
     private let name: String
     private let thread: RunLoopThread
+    private let encrypted: Bool
     private var psm: CBL2CAPPSM = 0
 
-    init(name: String, thread: RunLoopThread) {
+    /// Makes a delegate advertising `name`, echoing on `thread`, publishing a channel that requires an encrypted
+    /// link when `encrypted`.
+    init(name: String, thread: RunLoopThread, encrypted: Bool = false) {
         (events, sink) = AsyncStream.makeStream()
         self.name = name
         self.thread = thread
+        self.encrypted = encrypted
         super.init()
     }
 
     func peripheralManagerDidUpdateState(_ peripheral: CBPeripheralManager) {
         guard peripheral.state == .poweredOn else { return }
-        peripheral.publishL2CAPChannel(withEncryption: false)
+        peripheral.publishL2CAPChannel(withEncryption: encrypted)
     }
 
     func peripheralManager(_ peripheral: CBPeripheralManager, didPublishL2CAPChannel PSM: CBL2CAPPSM, error: (any Error)?) {

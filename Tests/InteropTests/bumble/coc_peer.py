@@ -4,7 +4,7 @@
                               [--address C0:DE:C0:FF:EE:01] [--name L2CAPEcho]
                               [--mtu N] [--mps N] [--credits N] [--timeout 60] [--verbose]
     python3 coc_peer.py connect --controller tcp-client:127.0.0.1:PORT (--name NAME | --target ADDRESS)
-                                [--psm PSM] --size BYTES [--address C0:DE:C0:FF:EE:02]
+                                [--psm PSM] --size BYTES [--pair-when-refused] [--address C0:DE:C0:FF:EE:02]
                                 [--mtu N] [--mps N] [--credits N] [--timeout 60] [--verbose]
 
 serve advertises --name (legacy, connectable) from a static random address,
@@ -18,7 +18,10 @@ exits then, without waiting for the link to go down).
 connect scans for --name (or --target), connects, takes the PSM from --psm or
 reads it from the PSM characteristic, opens a channel, writes
 pattern(--size, SEED_UP) (far larger than any MTU), and exits 0 only if exactly
-the same bytes come back; it then closes the channel and disconnects.
+the same bytes come back; it then closes the channel and disconnects. With
+--pair-when-refused the first request on the unencrypted link must be refused
+for security (Insufficient Authentication, Authorization, Key Size or
+Encryption); it then pairs (Just Works, LE Secure Connections) and asks again.
 
 Both roles print one line per event. --mtu, --mps and --credits set Bumble's
 side of the channel (defaults: Bumble's, 2048/2048/256).
@@ -35,7 +38,7 @@ from bumble.core import UUID, AdvertisingData
 from bumble.device import Advertisement, Connection, Device, Peer
 from bumble.gatt import Characteristic, Service
 from bumble.hci import Address
-from bumble.l2cap import LeCreditBasedChannel, LeCreditBasedChannelSpec
+from bumble.l2cap import L2capError, LeCreditBasedChannel, LeCreditBasedChannelSpec
 
 from interop_common import (
     InteropFailure,
@@ -43,6 +46,7 @@ from interop_common import (
     check,
     event_future,
     hex_preview,
+    just_works,
     open_host,
     peer_address,
     run,
@@ -58,6 +62,8 @@ CLIENT_ADDRESS = "C0:DE:C0:FF:EE:02"
 PSM_SERVICE = UUID("7D0B0000-5E2A-4C1B-9F3E-1A2B3C4D5E60")
 PSM_CHARACTERISTIC = UUID("ABDD3056-28FA-441D-A470-55A75A52553A")
 SEED_UP = 1
+# LE Credit Based Connection Response results asking for security (Core Vol 3, Part A, 4.23).
+SECURITY_REFUSALS = {0x0005, 0x0006, 0x0007, 0x0008}
 
 
 def pattern(count: int, seed: int) -> bytes:
@@ -223,6 +229,17 @@ async def connect(args: argparse.Namespace) -> None:
     disconnected = event_future(connection, connection.EVENT_DISCONNECTION)
 
     psm = args.psm if args.psm is not None else await read_psm(connection)
+    if args.pair_when_refused:
+        just_works(device, secure_connections=True)
+        try:
+            refused = await within(STEP_SECONDS, connection.create_l2cap_channel(channel_spec(args, psm)), f"a channel to PSM {psm:#06x}")
+        except L2capError as error:
+            check(error.error_code in SECURITY_REFUSALS, f"the unencrypted request was refused with {error}, not for security")
+            step("channel", f"refused on the unencrypted link: {error.error_name} ({error.error_code:#06x})")
+        else:
+            raise InteropFailure(f"a channel opened on an unencrypted link: {describe(refused)}")
+        await within(STEP_SECONDS, connection.pair(), "pairing")
+        step("pair", f"ok ({'LE Secure Connections' if connection.sc else 'legacy'}), encrypted={connection.is_encrypted}")
     channel = await within(STEP_SECONDS, connection.create_l2cap_channel(channel_spec(args, psm)), f"a channel to PSM {psm:#06x}")
     step("channel", f"opened: {describe(channel)}")
     check(channel.peer_mtu >= 23 and channel.peer_mps >= 23, f"the peer's MTU/MPS {channel.peer_mtu}/{channel.peer_mps} are below 23")
@@ -293,6 +310,10 @@ def main() -> None:
     which.add_argument("--target", type=peer_address, help="the peripheral's address")
     client.add_argument("--psm", type=psm_value, help="the SPSM to open (default: read the PSM characteristic)")
     client.add_argument("--size", type=int, required=True, help="bytes to send and expect back")
+    client.add_argument(
+        "--pair-when-refused", action="store_true",
+        help="require the first request to be refused for security, then pair (Just Works) and open again",
+    )
     client.add_argument(
         "--address", type=static_address, default=static_address(CLIENT_ADDRESS),
         help=f"our static random address (default {CLIENT_ADDRESS})",
