@@ -138,6 +138,16 @@ public final class AsyncPeripheral: Sendable {
         try await run(events.rssiReads, true) { peripheral in peripheral.readRSSI() }
     }
 
+    /// Opens an L2CAP connection-oriented channel to the peripheral's `psm`, pairing first when the peripheral
+    /// asks for an encrypted link, and returns it once open.
+    ///
+    /// Keep the returned channel for as long as you use it: it closes when released. A refusal by the peripheral
+    /// throws `CBError.connectionFailed`.
+    public nonisolated(nonsending) func openL2CAPChannel(_ psm: CBL2CAPPSM) async throws -> CBL2CAPChannel {
+        guard psm > 0 else { throw CBError(.invalidParameters) }
+        return try await run(events.channels, true) { peripheral in peripheral.openL2CAPChannel(psm) }.value
+    }
+
     /// The values `characteristic` notifies or indicates: the first stream of the characteristic turns
     /// notifications on when it is made, and the last one turns them off when it terminates: when its task is
     /// cancelled, or when the consumer stopped iterating and let go of the stream.

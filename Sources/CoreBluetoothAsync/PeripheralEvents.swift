@@ -23,6 +23,9 @@ final class PeripheralEvents: NSObject, CBPeripheralDelegate, Sendable {
     let rssiReads = Waiters<Bool, Int>()
     /// Writers without response waiting for the peripheral to take another write.
     let readyToWrite = Waiters<Bool, Void>()
+    /// Channel openings; CoreBluetooth answers one peripheral's openings in the order they were asked, and names
+    /// no PSM when one fails.
+    let channels = Waiters<Bool, HandedOver<CBL2CAPChannel>>()
     private let subscriptions = Mutex(Subscriptions())
 
     /// The notification streams of each characteristic, and the notification states asked of CoreBluetooth.
@@ -83,6 +86,7 @@ final class PeripheralEvents: NSObject, CBPeripheralDelegate, Sendable {
         writes.failAll(error)
         rssiReads.failAll(error)
         readyToWrite.failAll(error)
+        channels.failAll(error)
     }
 
     /// The error an awaiting caller gets for the one a callback carries: an operation CoreBluetooth cancelled
@@ -196,6 +200,16 @@ final class PeripheralEvents: NSObject, CBPeripheralDelegate, Sendable {
 
     func peripheral(_ peripheral: CBPeripheral, didReadRSSI RSSI: NSNumber, error: (any Error)?) {
         rssiReads.resumeFirst(true, with: result(error, by: peripheral) { RSSI.intValue })
+    }
+
+    func peripheral(_ peripheral: CBPeripheral, didOpen channel: CBL2CAPChannel?, error: (any Error)?) {
+        let handedOver = channel.map(HandedOver.init)
+        channels.resumeFirst(
+            true,
+            with: result(error, by: peripheral) {
+                guard let handedOver else { throw CBError(.unknown) }
+                return handedOver
+            })
     }
 
     func peripheralIsReady(toSendWriteWithoutResponse peripheral: CBPeripheral) {

@@ -148,4 +148,25 @@ struct AsyncCentralTests {
         await #expect(throws: CancellationError.self) { try await read.value }
         try await central.disconnect(peripheral)
     }
+
+    @Test("openL2CAPChannel returns the open channel to a published PSM and throws CBError.connectionFailed for one not published")
+    func openL2CAPChannel() async throws {
+        var serving = try await ServingPeripheral.start()
+        let psm = try await serving.publishChannel()
+        let central = try await Self.central()
+        let (peripheral, _) = try await Self.connect(serving.serviceUUID, named: serving.name, with: central)
+
+        let channel = try await peripheral.openL2CAPChannel(psm)
+        #expect(channel.psm == psm)
+        #expect(channel.peer === peripheral.peripheral)
+        #expect(try await serving.next() == .channelOpened(psm))
+
+        let refusal = await #expect(throws: CBError.self) { try await peripheral.openL2CAPChannel(psm &+ 1) }
+        #expect(refusal?.code == .connectionFailed)
+        await #expect(throws: CBError(.invalidParameters)) { try await peripheral.openL2CAPChannel(0) }
+        withExtendedLifetime(channel) {}
+
+        try await central.disconnect(peripheral)
+        await #expect(throws: CBError(.notConnected)) { try await peripheral.openL2CAPChannel(psm) }
+    }
 }

@@ -11,10 +11,13 @@ enum ServingEvent: Sendable, Equatable {
     case wrote(CBUUID, Data?)
     case subscribed(CBUUID)
     case unsubscribed(CBUUID)
+    case published(CBL2CAPPSM, error: Int?)
+    case channelOpened(CBL2CAPPSM)
 }
 
 /// The plain-delegate side of the tests: records a peripheral manager's callbacks in order, answers reads
-/// from ``readValue`` (or holds them when it is nil, or refuses them with ``readError``), and accepts writes.
+/// from ``readValue`` (or holds them when it is nil, or refuses them with ``readError``), and accepts writes and
+/// L2CAP channels (which it lets go of, so they close again).
 final class ServingDelegate: NSObject, CBPeripheralManagerDelegate, Sendable {
     let queue = DispatchQueue(label: "CoreBluetoothAsyncTests.ServingDelegate")
     let events: AsyncStream<ServingEvent>
@@ -74,6 +77,14 @@ final class ServingDelegate: NSObject, CBPeripheralManagerDelegate, Sendable {
     ) {
         sink.yield(.unsubscribed(characteristic.uuid))
     }
+
+    func peripheralManager(_ peripheral: CBPeripheralManager, didPublishL2CAPChannel PSM: CBL2CAPPSM, error: (any Error)?) {
+        sink.yield(.published(PSM, error: (error as? CBError)?.code.rawValue))
+    }
+
+    func peripheralManager(_ peripheral: CBPeripheralManager, didOpen channel: CBL2CAPChannel?, error: (any Error)?) {
+        if let channel { sink.yield(.channelOpened(channel.psm)) }
+    }
 }
 
 /// A peripheral manager on its own controller of the virtual air, publishing and advertising a service of a
@@ -119,6 +130,16 @@ struct ServingPeripheral {
     /// The manager's next callback.
     mutating func next(sourceLocation: SourceLocation = #_sourceLocation) async throws -> ServingEvent {
         try #require(await iterator.next(), sourceLocation: sourceLocation)
+    }
+
+    /// Publishes an L2CAP channel and returns its PSM.
+    mutating func publishChannel() async throws -> CBL2CAPPSM {
+        manager.publishL2CAPChannel(withEncryption: false)
+        guard case .published(let psm, nil) = try await next() else {
+            Issue.record("no channel published")
+            return 0
+        }
+        return psm
     }
 
     /// Notifies `value` of the notifying characteristic to its subscribers; false when the queue is full.

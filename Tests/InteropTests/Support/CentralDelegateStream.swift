@@ -14,6 +14,7 @@ enum CentralDelegateEvent: Sendable {
     case valueUpdated(CBUUID, Data?, String?)
     case valueWritten(CBUUID, String?)
     case notificationState(CBUUID, Bool, String?)
+    case channelOpened(ChannelStreams?, String?)
 }
 
 /// A delegate for a central manager and its peripherals that forwards every call, in order, to a stream.
@@ -95,5 +96,9 @@ final class CentralDelegateStream: NSObject, CBCentralManagerDelegate, CBPeriphe
     ) {
         sink.yield(
             .notificationState(characteristic.uuid, characteristic.isNotifying, error.map { String(describing: $0) }))
+    }
+
+    func peripheral(_ peripheral: CBPeripheral, didOpen channel: CBL2CAPChannel?, error: (any Error)?) {
+        sink.yield(.channelOpened(channel.map { ChannelStreams($0, echoes: false) }, error.map { String(describing: $0) }))
     }
 }
