@@ -50,7 +50,12 @@ extension CBPeripheralDelegate {
 
     public func peripheralDidUpdateRSSI(_ peripheral: CBPeripheral, error: (any Error)?) {}
 
-    public func peripheral(_ peripheral: CBPeripheral, didReadRSSI RSSI: NSNumber, error: (any Error)?) {}
+    /// Hands the result on to the deprecated `peripheralDidUpdateRSSI(_:error:)`, as iOS does for a delegate that
+    /// implements only that one; the value is in the peripheral's `rssi`.
+    public func peripheral(_ peripheral: CBPeripheral, didReadRSSI RSSI: NSNumber, error: (any Error)?) {
+        let delivery: any LegacyRSSIDelivering = LegacyRSSIDelivery()
+        delivery.deliver(to: self, from: peripheral, error: error)
+    }
 
     public func peripheral(_ peripheral: CBPeripheral, didDiscoverServices error: (any Error)?) {}
 
