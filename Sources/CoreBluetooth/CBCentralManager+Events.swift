@@ -9,7 +9,7 @@ extension CBCentralManager {
         case .advertisement(let seen):
             received(seen)
         case .connected(let link) where link.role == .central:
-            if let peripheral = peripherals.values.first(where: { $0.attempt != nil && $0.address == link.peerAddress }) {
+            if let peripheral = peripherals.live.first(where: { $0.attempt != nil && $0.address == link.peerAddress }) {
                 linked[link.handle] = peripheral
             }
         case .disconnected(let handle, let reason):

@@ -25,7 +25,7 @@ extension CBCentralManager {
     /// Saves the scan and the peripherals connected or being connected, when the manager has a restore identifier.
     func saveRestorationState() {
         guard let restoration else { return }
-        let active = peripherals.values.filter { $0.state == .connecting || $0.state == .connected }
+        let active = peripherals.live.filter { $0.state == .connecting || $0.state == .connected }
         restoration.save(
             CentralRestorationState(
                 scanServices: scan.map { $0.serviceUUIDs.map(\.uuidString) },

@@ -49,6 +49,7 @@ extension CBCentralManager {
     /// which is merged into it; anything else is reported at once.
     func received(_ seen: AdvertisementSeen) {
         guard isScanning, let scan else { return }
+        scan.forgetDevicesIfFull()
         let identifier = PeripheralIdentifier.make(address: seen.address, type: seen.addressType)
         if seen.isScanResponse {
             let advertisement = scan.held.removeValue(forKey: identifier)?.seen ?? scan.advertisements[identifier]

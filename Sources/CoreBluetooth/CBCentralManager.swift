@@ -18,7 +18,7 @@ open class CBCentralManager: CBManager, @unchecked Sendable {
 
     let queue: DispatchQueue
     var host: BluetoothHost?
-    var peripherals: [UUID: CBPeripheral] = [:]
+    var peripherals = PeripheralRegistry()
     var linked: [ConnectionHandle: CBPeripheral] = [:]
     var scan: ScanSession?
     var connectionEventOptions: [CBConnectionEventMatchingOption: Any]?
@@ -123,7 +123,7 @@ open class CBCentralManager: CBManager, @unchecked Sendable {
     open func retrieveConnectedPeripherals(withServices serviceUUIDs: [CBUUID]) -> [CBPeripheral] {
         guard poweredOn("retrieveConnectedPeripherals") != nil else { return [] }
         let wanted = Set(serviceUUIDs.map(\.bluetoothUUID))
-        return peripherals.values.filter { peripheral in
+        return peripherals.live.filter { peripheral in
             peripheral.state == .connected
                 && (peripheral.services ?? []).contains { wanted.contains($0.uuid.bluetoothUUID) }
         }.sorted { $0.identifier.uuidString < $1.identifier.uuidString }
@@ -229,7 +229,7 @@ open class CBCentralManager: CBManager, @unchecked Sendable {
         let identifier = PeripheralIdentifier.make(address: address, type: type)
         if let known = peripherals[identifier] { return known }
         let peripheral = CBPeripheral(address: address, type: type, manager: self, queue: queue)
-        peripherals[identifier] = peripheral
+        peripherals.insert(peripheral)
         return peripheral
     }
 
@@ -253,7 +253,7 @@ open class CBCentralManager: CBManager, @unchecked Sendable {
         isScanning = false
         scan = nil
         linked = [:]
-        for peripheral in peripherals.values { peripheral.reset() }
+        for peripheral in peripherals.live { peripheral.reset() }
         update(to: .poweredOff)
     }
 }

@@ -20,6 +20,8 @@ final class ScanSession {
     var reported: [UUID: [UInt8]] = [:]
     /// The next hold-timer token.
     var nextToken: UInt64 = 0
+    /// How many devices a scan remembers before it forgets them all and starts over.
+    static let deviceLimit = 4096
 
     init(services: [CBUUID], solicited: [CBUUID], allowsDuplicates: Bool) {
         serviceUUIDs = services
@@ -27,6 +29,14 @@ final class ScanSession {
         self.services = Set(services.map(\.bluetoothUUID))
         self.solicited = Set(solicited.map(\.bluetoothUUID))
         self.allowsDuplicates = allowsDuplicates
+    }
+
+    /// Forgets every device heard so far once the scan remembers ``deviceLimit`` of them, so that a scan running for
+    /// days among rotating private addresses stays bounded; each device is then reported once more.
+    func forgetDevicesIfFull() {
+        guard advertisements.count >= Self.deviceLimit || reported.count >= Self.deviceLimit else { return }
+        advertisements = [:]
+        reported = [:]
     }
 
     /// Whether a peripheral advertising `data` is to be reported.
