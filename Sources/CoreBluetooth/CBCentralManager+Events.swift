@@ -54,7 +54,7 @@ extension CBCentralManager {
                 return
             }
             peripheral.linkUp(link)
-            peripheral.watchServiceChanges()
+            peripheral.prepareLink()
             delegate?.centralManager(self, didConnect: peripheral)
             connectionEvent(.peerConnected, for: peripheral)
         case .failure(let error):

@@ -213,13 +213,21 @@ open class CBPeripheral: CBPeer, @unchecked Sendable {
         state = .connected
     }
 
-    /// Subscribes to the peer's Service Changed indications, as the system does on every connection, ahead of
-    /// any operation the app issues.
+    /// Does what the system does on every new connection, ahead of any operation the app issues: reads the peer's
+    /// Device Name (a new one reaches `peripheralDidUpdateName(_:)`) and subscribes to its Service Changed
+    /// indications. Either may be missing or refused; the link is usable regardless.
     ///
-    /// Bluetooth Core Specification Vol 3, Part G, 7.1.
-    func watchServiceChanges() {
+    /// Bluetooth Core Specification Vol 3, Part C, 12.1, and Part G, 7.1.
+    func prepareLink() {
         guard let link, let host = manager?.host else { return }
-        worker.enqueue {
+        worker.enqueue { [self] in
+            if let value = try? await host.run(GATTClientReadUsingCharacteristicUUID(uuid: .deviceName), on: link)
+                .first?.value, let name = String(validating: value, as: UTF8.self), !name.isEmpty
+            {
+                queue.async { [self] in
+                    if self.link == link { rename(name) }
+                }
+            }
             do throws(HostError) {
                 guard let service = try await host.discoverPrimaryServices(on: link, uuid: .genericAttributeService).first,
                     let changed = try await host.discoverCharacteristics(of: service, on: link)
