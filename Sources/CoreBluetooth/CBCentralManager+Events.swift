@@ -31,7 +31,8 @@ extension CBCentralManager {
 
     /// A connection attempt ended: the peripheral connects, fails to, or, when the app cancelled the attempt,
     /// disconnects with no error.
-    func attemptEnded(_ attempt: ConnectAttempt, of peripheral: CBPeripheral, with result: Result<HostLink, HostError>) {
+    func attemptEnded(_ attempt: ConnectAttempt, of peripheral: CBPeripheral, with result: Result<HostLink, HostError>)
+    {
         guard peripheral.attempt === attempt else { return }
         peripheral.attempt = nil
         defer { saveRestorationState() }
@@ -91,7 +92,9 @@ extension CBCentralManager {
         }
         if let services = options[.serviceUUIDs] as? [CBUUID] {
             let wanted = Set(services.map(\.bluetoothUUID))
-            guard (peripheral.services ?? []).contains(where: { wanted.contains($0.uuid.bluetoothUUID) }) else { return }
+            guard (peripheral.services ?? []).contains(where: { wanted.contains($0.uuid.bluetoothUUID) }) else {
+                return
+            }
         }
         delegate?.centralManager(self, connectionEventDidOccur: event, for: peripheral)
     }

@@ -8,16 +8,20 @@ extension CBPeripheral {
     /// Bluetooth Core Specification Vol 3, Part G, 4.4.
     func runServiceDiscovery(_ serviceUUIDs: [CBUUID]?) {
         let filter = (serviceUUIDs ?? []).map(\.bluetoothUUID)
-        perform("discoverServices", { host, link throws(HostError) in
-            if filter.isEmpty { return try await host.discoverPrimaryServices(on: link) }
-            var found: [DiscoveredService] = []
-            for uuid in filter { found += try await host.discoverPrimaryServices(on: link, uuid: uuid) }
-            return found
-        }) { [self] result in
+        perform(
+            "discoverServices",
+            { host, link throws(HostError) in
+                if filter.isEmpty { return try await host.discoverPrimaryServices(on: link) }
+                var found: [DiscoveredService] = []
+                for uuid in filter { found += try await host.discoverPrimaryServices(on: link, uuid: uuid) }
+                return found
+            }
+        ) { [self] result in
             switch result {
             case .success(let found):
                 var merged = services ?? []
-                for discovered in found where !merged.contains(where: { serviceRanges[ObjectIdentifier($0)] == discovered }) {
+                for discovered in found
+                where !merged.contains(where: { serviceRanges[ObjectIdentifier($0)] == discovered }) {
                     merged.append(makeService(discovered))
                 }
                 services = sortedByHandle(merged)
@@ -35,18 +39,26 @@ extension CBPeripheral {
     func runIncludedServiceDiscovery(_ includedServiceUUIDs: [CBUUID]?, for service: CBService) {
         guard let range = validRange(of: service, command: "discoverIncludedServices") else { return }
         let filter = Set((includedServiceUUIDs ?? []).map(\.bluetoothUUID))
-        perform("discoverIncludedServices", { host, link throws(HostError) in
-            try await host.discoverIncludedServices(of: range, on: link)
-        }) { [self] result in
+        perform(
+            "discoverIncludedServices",
+            { host, link throws(HostError) in
+                try await host.discoverIncludedServices(of: range, on: link)
+            }
+        ) { [self] result in
             switch result {
             case .success(let found):
                 var merged = service.includedServices ?? []
                 for included in found where filter.isEmpty || filter.contains(included.uuid) {
-                    let discovered = DiscoveredService(uuid: included.uuid, handleRange: included.handleRange, isPrimary: false)
-                    if merged.contains(where: { serviceRanges[ObjectIdentifier($0)]?.handleRange == included.handleRange }) {
+                    let discovered = DiscoveredService(
+                        uuid: included.uuid, handleRange: included.handleRange, isPrimary: false)
+                    if merged.contains(where: {
+                        serviceRanges[ObjectIdentifier($0)]?.handleRange == included.handleRange
+                    }) {
                         continue
                     }
-                    let known = services?.first { serviceRanges[ObjectIdentifier($0)]?.handleRange == included.handleRange }
+                    let known = services?.first {
+                        serviceRanges[ObjectIdentifier($0)]?.handleRange == included.handleRange
+                    }
                     merged.append(known ?? makeService(discovered))
                 }
                 service.includedServices = sortedByHandle(merged)
@@ -64,9 +76,12 @@ extension CBPeripheral {
     func runCharacteristicDiscovery(_ characteristicUUIDs: [CBUUID]?, for service: CBService) {
         guard let range = validRange(of: service, command: "discoverCharacteristics") else { return }
         let filter = Set((characteristicUUIDs ?? []).map(\.bluetoothUUID))
-        perform("discoverCharacteristics", { host, link throws(HostError) in
-            try await host.discoverCharacteristics(of: range, on: link)
-        }) { [self] result in
+        perform(
+            "discoverCharacteristics",
+            { host, link throws(HostError) in
+                try await host.discoverCharacteristics(of: range, on: link)
+            }
+        ) { [self] result in
             switch result {
             case .success(let found):
                 var merged = service.characteristics ?? []
@@ -75,7 +90,8 @@ extension CBPeripheral {
                         continue
                     }
                     let characteristic = CBCharacteristic(
-                        uuid: CBUUID(discovered.uuid), properties: CBCharacteristicProperties(rawValue: UInt(discovered.properties)),
+                        uuid: CBUUID(discovered.uuid),
+                        properties: CBCharacteristicProperties(rawValue: UInt(discovered.properties)),
                         value: nil, service: service)
                     characteristicDeclarations[ObjectIdentifier(characteristic)] = discovered
                     merged.append(characteristic)
@@ -97,15 +113,20 @@ extension CBPeripheral {
     /// Bluetooth Core Specification Vol 3, Part G, 4.7.
     func runDescriptorDiscovery(for characteristic: CBCharacteristic) {
         guard let declaration = validDeclaration(of: characteristic, command: "discoverDescriptors") else { return }
-        perform("discoverDescriptors", { host, link throws(HostError) -> [DiscoveredDescriptor] in
-            guard declaration.descriptorHandles != nil else { return [] }
-            return try await host.discoverDescriptors(of: declaration, on: link)
-        }) { [self] result in
+        perform(
+            "discoverDescriptors",
+            { host, link throws(HostError) -> [DiscoveredDescriptor] in
+                guard declaration.descriptorHandles != nil else { return [] }
+                return try await host.discoverDescriptors(of: declaration, on: link)
+            }
+        ) { [self] result in
             switch result {
             case .success(let found):
                 var merged = characteristic.descriptors ?? []
-                for discovered in found where !merged.contains(where: { descriptorHandles[ObjectIdentifier($0)] == discovered }) {
-                    let descriptor = CBDescriptor(uuid: CBUUID(discovered.uuid), value: nil, characteristic: characteristic)
+                for discovered in found
+                where !merged.contains(where: { descriptorHandles[ObjectIdentifier($0)] == discovered }) {
+                    let descriptor = CBDescriptor(
+                        uuid: CBUUID(discovered.uuid), value: nil, characteristic: characteristic)
                     descriptorHandles[ObjectIdentifier(descriptor)] = discovered
                     merged.append(descriptor)
                 }
@@ -152,7 +173,8 @@ extension CBPeripheral {
 
     func validRange(of service: CBService, command: String) -> DiscoveredService? {
         guard let range = serviceRanges[ObjectIdentifier(service)], service.peripheral === self else {
-            CoreBluetoothLog.warning("WARNING: \(service) is not a valid service for peripheral \(self), ignoring \(command)")
+            CoreBluetoothLog.warning(
+                "WARNING: \(service) is not a valid service for peripheral \(self), ignoring \(command)")
             return nil
         }
         return range

@@ -6,15 +6,19 @@ extension CBPeripheral {
     /// link, and hands the channel, or why there is none, to `peripheral(_:didOpen:error:)`.
     func openChannel(_ psm: CBL2CAPPSM) {
         let spsm = SPSM(rawValue: psm)
-        perform("openL2CAPChannel", { host, link throws(HostError) in
-            do throws(HostError) {
-                let info = try await host.openChannelSecured(
-                    spsm: spsm, on: link, configuration: L2CAPChannelCore.configuration, creditsFollowConsumption: true)
-                return Result<L2CAPChannelInfo, HostError>.success(info)
-            } catch {
-                return .failure(error)
+        perform(
+            "openL2CAPChannel",
+            { host, link throws(HostError) in
+                do throws(HostError) {
+                    let info = try await host.openChannelSecured(
+                        spsm: spsm, on: link, configuration: L2CAPChannelCore.configuration,
+                        creditsFollowConsumption: true)
+                    return Result<L2CAPChannelInfo, HostError>.success(info)
+                } catch {
+                    return .failure(error)
+                }
             }
-        }) { [self] result in
+        ) { [self] result in
             switch result {
             case .success(.success(let info)):
                 guard let host = manager?.host else {

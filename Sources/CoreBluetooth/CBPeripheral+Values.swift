@@ -8,9 +8,12 @@ extension CBPeripheral {
     /// Bluetooth Core Specification Vol 3, Part G, 4.8.1 and 4.8.3.
     func readCharacteristic(_ characteristic: CBCharacteristic) {
         guard let declaration = validDeclaration(of: characteristic, command: "readValue") else { return }
-        perform("readValue", { host, link throws(HostError) in
-            try await host.read(declaration.valueHandle, on: link)
-        }) { [self] result in
+        perform(
+            "readValue",
+            { host, link throws(HostError) in
+                try await host.read(declaration.valueHandle, on: link)
+            }
+        ) { [self] result in
             switch result {
             case .success(let bytes):
                 characteristic.value = Data(bytes)
@@ -28,9 +31,12 @@ extension CBPeripheral {
     /// Bluetooth Core Specification Vol 3, Part G, 4.12.1.
     func readDescriptor(_ descriptor: CBDescriptor) {
         guard let discovered = validHandle(of: descriptor, command: "readValue") else { return }
-        perform("readValue", { host, link throws(HostError) in
-            try await host.read(discovered.handle, on: link)
-        }) { [self] result in
+        perform(
+            "readValue",
+            { host, link throws(HostError) in
+                try await host.read(discovered.handle, on: link)
+            }
+        ) { [self] result in
             switch result {
             case .success(let bytes):
                 descriptor.value = Self.descriptorValue(bytes, uuid: discovered.uuid)
@@ -63,18 +69,24 @@ extension CBPeripheral {
             }
             unsentWrites += 1
             canSendWriteWithoutResponse = false
-            perform("writeValue", { host, link throws(HostError) in
-                try await host.writeWithoutResponse(bytes, to: declaration.valueHandle, on: link)
-            }) { [self] result in
+            perform(
+                "writeValue",
+                { host, link throws(HostError) in
+                    try await host.writeWithoutResponse(bytes, to: declaration.valueHandle, on: link)
+                }
+            ) { [self] result in
                 if case .failure(let error) = result {
                     CoreBluetoothLog.warning("write without response to \(characteristic) not sent: \(error)")
                 }
                 writeWithoutResponseSent()
             }
         case .withResponse:
-            perform("writeValue", { host, link throws(HostError) in
-                try await host.write(bytes, to: declaration.valueHandle, on: link)
-            }) { [self] result in
+            perform(
+                "writeValue",
+                { host, link throws(HostError) in
+                    try await host.write(bytes, to: declaration.valueHandle, on: link)
+                }
+            ) { [self] result in
                 delegate?.peripheral(self, didWriteValueFor: characteristic, error: result.failure)
             }
         }
@@ -89,12 +101,16 @@ extension CBPeripheral {
     func writeDescriptor(_ data: Data, _ descriptor: CBDescriptor) {
         precondition(
             descriptor.uuid.bluetoothUUID != .clientCharacteristicConfiguration,
-            "Client Characteristic Configuration descriptors must be configured using setNotifyValue:forCharacteristic:")
+            "Client Characteristic Configuration descriptors must be configured using setNotifyValue:forCharacteristic:"
+        )
         guard let discovered = validHandle(of: descriptor, command: "writeValue") else { return }
         let bytes = [UInt8](data)
-        perform("writeValue", { host, link throws(HostError) in
-            try await host.write(bytes, to: discovered.handle, on: link)
-        }) { [self] result in
+        perform(
+            "writeValue",
+            { host, link throws(HostError) in
+                try await host.write(bytes, to: discovered.handle, on: link)
+            }
+        ) { [self] result in
             delegate?.peripheral(self, didWriteValueFor: descriptor, error: result.failure)
         }
     }
@@ -110,10 +126,13 @@ extension CBPeripheral {
         let configuration: GATTClientWriteClientConfiguration.Configuration =
             !enabled ? [] : properties.contains(.notify) ? .notification : .indication
         let supported = properties.contains(.notify) || properties.contains(.indicate)
-        perform("setNotifyValue", { host, link throws(HostError) in
-            guard supported else { throw .noClientConfiguration(link, characteristic: declaration.valueHandle) }
-            try await host.configureUpdates(configuration, of: declaration, on: link)
-        }) { [self] result in
+        perform(
+            "setNotifyValue",
+            { host, link throws(HostError) in
+                guard supported else { throw .noClientConfiguration(link, characteristic: declaration.valueHandle) }
+                try await host.configureUpdates(configuration, of: declaration, on: link)
+            }
+        ) { [self] result in
             if case .success = result { characteristic.isNotifying = enabled }
             delegate?.peripheral(self, didUpdateNotificationStateFor: characteristic, error: result.failure)
         }

@@ -229,7 +229,9 @@ open class CBPeripheral: CBPeer, @unchecked Sendable {
                 }
             }
             do throws(HostError) {
-                guard let service = try await host.discoverPrimaryServices(on: link, uuid: .genericAttributeService).first,
+                guard
+                    let service = try await host.discoverPrimaryServices(on: link, uuid: .genericAttributeService)
+                        .first,
                     let changed = try await host.discoverCharacteristics(of: service, on: link)
                         .first(where: { $0.uuid == .serviceChanged })
                 else { return }

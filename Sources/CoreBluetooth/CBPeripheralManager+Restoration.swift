@@ -6,7 +6,8 @@ extension CBPeripheralManager {
     func openRestoration(options: [String: Any]?) {
         guard let identifier = options?[CBPeripheralManagerOptionRestoreIdentifierKey] as? String else { return }
         let store = RestorationStore<PeripheralRestorationState>(
-            identifier: identifier, role: .peripheral, directory: options?[CBManagerOptionRestoreDirectoryKey] as? String)
+            identifier: identifier, role: .peripheral,
+            directory: options?[CBManagerOptionRestoreDirectoryKey] as? String)
         restoration = store
         pendingRestoration = store.load().flatMap { $0.isEmpty ? nil : $0 }
     }

@@ -39,7 +39,8 @@ extension CBPeripheralManager {
             publishingOrder.append(service)
             if Self.reservedServiceUUIDs.contains(service.uuid) {
                 afterPendingOperations {
-                    self.finishAdding(key, result: .failure(CBError(reporting: .uuidNotAllowed)), announcing: announcing)
+                    self.finishAdding(
+                        key, result: .failure(CBError(reporting: .uuidNotAllowed)), announcing: announcing)
                 }
                 return
             }

@@ -41,6 +41,7 @@ extension HostError {
 extension HCIStatus {
     /// The error a delegate hears when a link went down for this reason without the app asking.
     var disconnectionError: CBError {
-        self == .connectionTimeout ? CBError(reporting: .connectionTimeout) : CBError(reporting: .peripheralDisconnected)
+        self == .connectionTimeout
+            ? CBError(reporting: .connectionTimeout) : CBError(reporting: .peripheralDisconnected)
     }
 }

@@ -47,7 +47,8 @@ struct L2CAPChannelTable {
     }
 
     /// Ends a channel that closed.
-    mutating func closed(_ cid: L2CAPChannelID, of connection: ConnectionHandle, reason: CreditBasedChannelCloseReason) {
+    mutating func closed(_ cid: L2CAPChannelID, of connection: ConnectionHandle, reason: CreditBasedChannelCloseReason)
+    {
         let key = Key(connection: connection, cid: cid)
         guard let core = cores.removeValue(forKey: key) else {
             early[key, default: []].append(.closed(reason))

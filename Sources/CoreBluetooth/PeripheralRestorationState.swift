@@ -75,7 +75,8 @@ struct PeripheralRestorationState: Codable, Equatable {
                 })
         }
         advertisement = content.map { content in
-            Advertisement(localName: content.localName, serviceUUIDs: content.serviceUUIDs.map { CBUUID($0).uuidString })
+            Advertisement(
+                localName: content.localName, serviceUUIDs: content.serviceUUIDs.map { CBUUID($0).uuidString })
         }
     }
 

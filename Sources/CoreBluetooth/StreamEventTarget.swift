@@ -21,6 +21,8 @@ struct StreamEventTarget: @unchecked Sendable {
     /// `perform(inModes:block:)`, wakes a run loop that sleeps.
     func arm() {
         let target = self
-        runLoop.add(Timer(fire: Date(), interval: 0, repeats: false) { _ in target.stream?.deliverPendingEvents() }, forMode: mode)
+        runLoop.add(
+            Timer(fire: Date(), interval: 0, repeats: false) { _ in target.stream?.deliverPendingEvents() },
+            forMode: mode)
     }
 }

@@ -41,7 +41,8 @@ public final class AsyncCentral: Sendable {
             queue.async {
                 switch manager.state {
                 case .poweredOn: waiters.resumeAll(.poweredOn, with: .success(()))
-                case .unsupported, .unauthorized: waiters.abandon(id, throwing: BluetoothUnavailable(state: manager.state))
+                case .unsupported, .unauthorized:
+                    waiters.abandon(id, throwing: BluetoothUnavailable(state: manager.state))
                 default: break
                 }
             }
@@ -142,7 +143,9 @@ public final class AsyncCentral: Sendable {
     }
 
     /// Why the manager cannot act on `peripheral` now, or nil when it can; call on the queue.
-    private static func unusable(_ peripheral: AsyncPeripheral, by manager: CBCentralManager, _ events: CentralEvents)
+    private static func unusable(
+        _ peripheral: AsyncPeripheral, by manager: CBCentralManager, _ events: CentralEvents
+    )
         -> CBError?
     {
         guard manager.state == .poweredOn else { return CBError(.notConnected) }

@@ -76,7 +76,9 @@ public final class AsyncPeripheral: Sendable {
     }
 
     /// Discovers the descriptors of `characteristic` and returns them.
-    public nonisolated(nonsending) func discoverDescriptors(for characteristic: CBCharacteristic) async throws
+    public nonisolated(nonsending) func discoverDescriptors(
+        for characteristic: CBCharacteristic
+    ) async throws
         -> [CBDescriptor]
     {
         let id = ObjectIdentifier(characteristic)

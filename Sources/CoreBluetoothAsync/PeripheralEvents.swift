@@ -99,7 +99,9 @@ final class PeripheralEvents: NSObject, CBPeripheralDelegate, Sendable {
         return error
     }
 
-    private func result<Value>(_ error: (any Error)?, by peripheral: CBPeripheral, _ value: () throws -> sending Value)
+    private func result<Value>(
+        _ error: (any Error)?, by peripheral: CBPeripheral, _ value: () throws -> sending Value
+    )
         -> sending Result<Value, any Error>
     {
         if let error { return .failure(reported(error, by: peripheral)) }

@@ -3,7 +3,9 @@ import HCI
 /// Handlers for the legacy and extended advertising commands.
 extension Air {
     /// Bluetooth Core Specification Vol 4, Part E, 7.8.5.
-    func setAdvertisingParameters(_ command: LESetAdvertisingParametersCommand, _ c: ControllerState)
+    func setAdvertisingParameters(
+        _ command: LESetAdvertisingParametersCommand, _ c: ControllerState
+    )
         throws(ControllerError) -> EmptyReturnParameters
     {
         try claim(.legacy, by: c)
@@ -35,7 +37,9 @@ extension Air {
     }
 
     /// Bluetooth Core Specification Vol 4, Part E, 7.8.9.
-    func setAdvertisingEnable(_ command: LESetAdvertisingEnableCommand, _ c: ControllerState)
+    func setAdvertisingEnable(
+        _ command: LESetAdvertisingEnableCommand, _ c: ControllerState
+    )
         throws(ControllerError) -> EmptyReturnParameters
     {
         try claim(.legacy, by: c)
@@ -54,7 +58,9 @@ extension Air {
     }
 
     /// Bluetooth Core Specification Vol 4, Part E, 7.8.52.
-    func setAdvertisingSetRandomAddress(_ command: LESetAdvertisingSetRandomAddressCommand, _ c: ControllerState)
+    func setAdvertisingSetRandomAddress(
+        _ command: LESetAdvertisingSetRandomAddressCommand, _ c: ControllerState
+    )
         throws(ControllerError) -> EmptyReturnParameters
     {
         try claim(.extended, by: c)
@@ -65,7 +71,9 @@ extension Air {
     }
 
     /// Bluetooth Core Specification Vol 4, Part E, 7.8.53.
-    func setExtendedAdvertisingParameters(_ command: LESetExtendedAdvertisingParametersCommand, _ c: ControllerState)
+    func setExtendedAdvertisingParameters(
+        _ command: LESetExtendedAdvertisingParametersCommand, _ c: ControllerState
+    )
         throws(ControllerError) -> LESetExtendedAdvertisingParametersCommand.ReturnParameters
     {
         try claim(.extended, by: c)
@@ -180,7 +188,9 @@ extension Air {
     }
 
     /// Bluetooth Core Specification Vol 4, Part E, 7.8.56.
-    func setExtendedAdvertisingEnable(_ command: LESetExtendedAdvertisingEnableCommand, _ c: ControllerState)
+    func setExtendedAdvertisingEnable(
+        _ command: LESetExtendedAdvertisingEnableCommand, _ c: ControllerState
+    )
         throws(ControllerError) -> EmptyReturnParameters
     {
         try claim(.extended, by: c)
@@ -218,7 +228,9 @@ extension Air {
     }
 
     /// Bluetooth Core Specification Vol 4, Part E, 7.8.59.
-    func removeAdvertisingSet(_ command: LERemoveAdvertisingSetCommand, _ c: ControllerState)
+    func removeAdvertisingSet(
+        _ command: LERemoveAdvertisingSetCommand, _ c: ControllerState
+    )
         throws(ControllerError) -> EmptyReturnParameters
     {
         try claim(.extended, by: c)

@@ -16,7 +16,8 @@ extension Air {
         c.advertisingSets[key] = set
         let id = c.id
         let generation = set.generation
-        let interval = set.isHighDutyDirected ? Duration.microseconds(3750) : .microseconds(Int64(set.intervalMin) * 625)
+        let interval =
+            set.isHighDutyDirected ? Duration.microseconds(3750) : .microseconds(Int64(set.intervalMin) * 625)
         scheduleRepeating(.advertising(key), on: c, every: interval) { air in
             air.advertisingTick(id, key, generation)
         }

@@ -103,10 +103,12 @@ extension Air {
                 .init(supportedCommands: SupportedCommands.table)
             }
         case .readLocalSupportedFeatures(let command):
-            complete(command, from: c) { _ throws(ControllerError) in .init(lmpFeatures: SupportedCommands.lmpFeatures) }
+            complete(command, from: c) { _ throws(ControllerError) in .init(lmpFeatures: SupportedCommands.lmpFeatures)
+            }
         case .readBDADDR(let command):
             complete(command, from: c) { _ throws(ControllerError) in .init(address: c.configuration.publicAddress) }
-        case .readRSSI(let command): complete(command, from: c) { command throws(ControllerError) in try readRSSI(command, c) }
+        case .readRSSI(let command):
+            complete(command, from: c) { command throws(ControllerError) in try readRSSI(command, c) }
         case .readRemoteVersionInformation(let command):
             acknowledge(command, from: c) { command throws(ControllerError) in try readRemoteVersion(command, c) }
         case .disconnect(let command):
@@ -141,7 +143,8 @@ extension Air {
             }
         case .leEncrypt(let command):
             complete(command, from: c) { command throws(ControllerError) in
-                guard let result = AES128.encrypt(littleEndianKey: command.key, littleEndianBlock: command.plaintextData)
+                guard
+                    let result = AES128.encrypt(littleEndianKey: command.key, littleEndianBlock: command.plaintextData)
                 else { throw .invalidCommandParameters }
                 return .init(encryptedData: result)
             }
@@ -209,10 +212,12 @@ extension Air {
                     supportedMaxTxOctets: DataLength.maximumOctets, supportedMaxTxTime: DataLength.maximumTime,
                     supportedMaxRxOctets: DataLength.maximumOctets, supportedMaxRxTime: DataLength.maximumTime)
             }
-        case .leReadPHY(let command): complete(command, from: c) { command throws(ControllerError) in try readPHY(command, c) }
+        case .leReadPHY(let command):
+            complete(command, from: c) { command throws(ControllerError) in try readPHY(command, c) }
         case .leSetDefaultPHY(let command):
             complete(command, from: c) { command throws(ControllerError) in try setDefaultPHY(command, c) }
-        case .leSetPHY(let command): acknowledge(command, from: c) { command throws(ControllerError) in try setPHY(command, c) }
+        case .leSetPHY(let command):
+            acknowledge(command, from: c) { command throws(ControllerError) in try setPHY(command, c) }
         case .leEnableEncryption(let command):
             acknowledge(command, from: c) { command throws(ControllerError) in try enableEncryption(command, c) }
         case .leLongTermKeyRequestReply(let command):
@@ -243,7 +248,9 @@ extension Air {
         case .leRemoveDeviceFromFilterAcceptList(let command):
             complete(command, from: c) { command throws(ControllerError) in
                 try checkFilterAcceptListIdle(c)
-                c.filterAcceptList.removeAll { $0 == DeviceAddress(type: command.addressType, address: command.address) }
+                c.filterAcceptList.removeAll {
+                    $0 == DeviceAddress(type: command.addressType, address: command.address)
+                }
                 return EmptyReturnParameters()
             }
         case .leAddDeviceToResolvingList(let command):
@@ -289,9 +296,13 @@ extension Air {
                 return EmptyReturnParameters()
             }
         case .leSetAdvertisingSetRandomAddress(let command):
-            complete(command, from: c) { command throws(ControllerError) in try setAdvertisingSetRandomAddress(command, c) }
+            complete(command, from: c) { command throws(ControllerError) in
+                try setAdvertisingSetRandomAddress(command, c)
+            }
         case .leSetExtendedAdvertisingParameters(let command):
-            complete(command, from: c) { command throws(ControllerError) in try setExtendedAdvertisingParameters(command, c) }
+            complete(command, from: c) { command throws(ControllerError) in
+                try setExtendedAdvertisingParameters(command, c)
+            }
         case .leSetExtendedAdvertisingData(let command):
             complete(command, from: c) { command throws(ControllerError) in
                 try setExtendedData(command.fragment, scanResponse: false, c)
@@ -301,7 +312,8 @@ extension Air {
                 try setExtendedData(command.fragment, scanResponse: true, c)
             }
         case .leSetExtendedAdvertisingEnable(let command):
-            complete(command, from: c) { command throws(ControllerError) in try setExtendedAdvertisingEnable(command, c) }
+            complete(command, from: c) { command throws(ControllerError) in try setExtendedAdvertisingEnable(command, c)
+            }
         case .leReadMaximumAdvertisingDataLength(let command):
             complete(command, from: c) { _ throws(ControllerError) in
                 try claim(.extended, by: c)
@@ -321,7 +333,8 @@ extension Air {
         case .leSetExtendedScanEnable(let command):
             complete(command, from: c) { command throws(ControllerError) in try setExtendedScanEnable(command, c) }
         case .leExtendedCreateConnection(let command):
-            acknowledge(command, from: c) { command throws(ControllerError) in try extendedCreateConnection(command, c) }
+            acknowledge(command, from: c) { command throws(ControllerError) in try extendedCreateConnection(command, c)
+            }
         case .unknown(let packet):
             reply(to: packet.opcode, status: .unknownCommand, from: c)
         }

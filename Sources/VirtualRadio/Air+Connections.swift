@@ -20,7 +20,9 @@ extension Air {
     }
 
     /// Bluetooth Core Specification Vol 4, Part E, 7.8.66.
-    func extendedCreateConnection(_ command: LEExtendedCreateConnectionCommand, _ c: ControllerState)
+    func extendedCreateConnection(
+        _ command: LEExtendedCreateConnectionCommand, _ c: ControllerState
+    )
         throws(ControllerError)
     {
         try claim(.extended, by: c)
@@ -82,7 +84,8 @@ extension Air {
     }
 
     /// Connects a waiting initiator to an advertising set when addresses, filters and limits allow.
-    func connectIfMatching(initiator c: ControllerState, advertiser p: ControllerState, key: AdvertisingSetKey) -> Bool {
+    func connectIfMatching(initiator c: ControllerState, advertiser p: ControllerState, key: AdvertisingSetKey) -> Bool
+    {
         guard let initiator = c.initiator, let set = p.advertisingSets[key], set.enabled, set.isConnectable,
             let advertiserAddress = p.advertiserAddress(key), let identity = c.ownAddress(initiator.ownAddressType),
             inRange(p, c)
@@ -105,7 +108,8 @@ extension Air {
         guard c.connectionCount < c.configuration.maximumConnections,
             p.connectionCount < p.configuration.maximumConnections
         else { return false }
-        establish(central: c, initiator: initiator, centralAddress: ownAddress, peripheral: p, key: key,
+        establish(
+            central: c, initiator: initiator, centralAddress: ownAddress, peripheral: p, key: key,
             peripheralAddress: advertiserAddress)
         return true
     }

@@ -28,7 +28,9 @@ extension Air {
     /// encrypted packet fail its MIC check, which ends the link on both sides with reason 0x3D.
     ///
     /// Bluetooth Core Specification Vol 4, Part E, 7.8.25, 7.7.8 and 7.7.39.
-    func longTermKeyReply(_ command: LELongTermKeyRequestReplyCommand, _ c: ControllerState)
+    func longTermKeyReply(
+        _ command: LELongTermKeyRequestReplyCommand, _ c: ControllerState
+    )
         throws(ControllerError) -> LELongTermKeyRequestReplyCommand.ReturnParameters
     {
         let link = try link(command.handle, of: c)
@@ -49,7 +51,9 @@ extension Air {
             if refresh {
                 emit(EncryptionKeyRefreshCompleteEvent(status: .success, handle: link.handle(side)), to: host)
             } else {
-                emit(EncryptionChangeEvent(status: .success, handle: link.handle(side), encryptionEnabled: 0x01), to: host)
+                emit(
+                    EncryptionChangeEvent(status: .success, handle: link.handle(side), encryptionEnabled: 0x01),
+                    to: host)
             }
         }
         return .init(handle: command.handle)
@@ -58,7 +62,9 @@ extension Air {
     /// The central's host hears Encryption Change with PIN or Key Missing (0x06); the link stays, unencrypted.
     ///
     /// Bluetooth Core Specification Vol 4, Part E, 7.8.26.
-    func longTermKeyNegativeReply(_ command: LELongTermKeyRequestNegativeReplyCommand, _ c: ControllerState)
+    func longTermKeyNegativeReply(
+        _ command: LELongTermKeyRequestNegativeReplyCommand, _ c: ControllerState
+    )
         throws(ControllerError) -> LELongTermKeyRequestNegativeReplyCommand.ReturnParameters
     {
         let link = try link(command.handle, of: c)

@@ -3,7 +3,9 @@ import HCI
 /// Procedures on an established link: parameters, data length, PHY, remote information and RSSI.
 extension Air {
     /// Bluetooth Core Specification Vol 4, Part E, 7.5.4.
-    func readRSSI(_ command: ReadRSSICommand, _ c: ControllerState) throws(ControllerError)
+    func readRSSI(
+        _ command: ReadRSSICommand, _ c: ControllerState
+    ) throws(ControllerError)
         -> ReadRSSICommand.ReturnParameters
     {
         let link = try link(command.handle, of: c)
@@ -14,7 +16,9 @@ extension Air {
     }
 
     /// Bluetooth Core Specification Vol 4, Part E, 7.1.23.
-    func readRemoteVersion(_ command: ReadRemoteVersionInformationCommand, _ c: ControllerState)
+    func readRemoteVersion(
+        _ command: ReadRemoteVersionInformationCommand, _ c: ControllerState
+    )
         throws(ControllerError)
     {
         let link = try link(command.handle, of: c)
@@ -76,7 +80,9 @@ extension Air {
     }
 
     /// Bluetooth Core Specification Vol 4, Part E, 7.8.31.
-    func parameterRequestReply(_ command: LERemoteConnectionParameterRequestReplyCommand, _ c: ControllerState)
+    func parameterRequestReply(
+        _ command: LERemoteConnectionParameterRequestReplyCommand, _ c: ControllerState
+    )
         throws(ControllerError) -> LERemoteConnectionParameterRequestReplyCommand.ReturnParameters
     {
         let link = try link(command.handle, of: c)
@@ -128,7 +134,9 @@ extension Air {
     }
 
     /// Bluetooth Core Specification Vol 4, Part E, 7.8.33 and 7.7.65.7.
-    func setDataLength(_ command: LESetDataLengthCommand, _ c: ControllerState) throws(ControllerError)
+    func setDataLength(
+        _ command: LESetDataLengthCommand, _ c: ControllerState
+    ) throws(ControllerError)
         -> LESetDataLengthCommand.ReturnParameters
     {
         let link = try link(command.handle, of: c)
@@ -170,7 +178,9 @@ extension Air {
     }
 
     /// Bluetooth Core Specification Vol 4, Part E, 7.8.47.
-    func readPHY(_ command: LEReadPHYCommand, _ c: ControllerState) throws(ControllerError)
+    func readPHY(
+        _ command: LEReadPHYCommand, _ c: ControllerState
+    ) throws(ControllerError)
         -> LEReadPHYCommand.ReturnParameters
     {
         let link = try link(command.handle, of: c)

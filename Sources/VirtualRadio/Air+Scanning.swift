@@ -3,7 +3,9 @@ import HCI
 /// Handlers for the legacy and extended scanning commands.
 extension Air {
     /// Bluetooth Core Specification Vol 4, Part E, 7.8.10.
-    func setScanParameters(_ command: LESetScanParametersCommand, _ c: ControllerState) throws(ControllerError)
+    func setScanParameters(
+        _ command: LESetScanParametersCommand, _ c: ControllerState
+    ) throws(ControllerError)
         -> EmptyReturnParameters
     {
         try claim(.legacy, by: c)
@@ -21,7 +23,9 @@ extension Air {
     /// Enabling (again) starts a fresh duplicate filter and hears every advertiser on the air at once.
     ///
     /// Bluetooth Core Specification Vol 4, Part E, 7.8.11.
-    func setScanEnable(_ command: LESetScanEnableCommand, _ c: ControllerState) throws(ControllerError)
+    func setScanEnable(
+        _ command: LESetScanEnableCommand, _ c: ControllerState
+    ) throws(ControllerError)
         -> EmptyReturnParameters
     {
         try claim(.legacy, by: c)
@@ -34,7 +38,9 @@ extension Air {
     }
 
     /// Bluetooth Core Specification Vol 4, Part E, 7.8.64.
-    func setExtendedScanParameters(_ command: LESetExtendedScanParametersCommand, _ c: ControllerState)
+    func setExtendedScanParameters(
+        _ command: LESetExtendedScanParametersCommand, _ c: ControllerState
+    )
         throws(ControllerError) -> EmptyReturnParameters
     {
         try claim(.extended, by: c)
@@ -59,7 +65,9 @@ extension Air {
     /// A non-zero duration ends the scan with LE Scan Timeout; the period (repeated scanning) is not modelled.
     ///
     /// Bluetooth Core Specification Vol 4, Part E, 7.8.65.
-    func setExtendedScanEnable(_ command: LESetExtendedScanEnableCommand, _ c: ControllerState)
+    func setExtendedScanEnable(
+        _ command: LESetExtendedScanEnableCommand, _ c: ControllerState
+    )
         throws(ControllerError) -> EmptyReturnParameters
     {
         try claim(.extended, by: c)

@@ -13,7 +13,9 @@ extension Air {
     }
 
     /// Bluetooth Core Specification Vol 4, Part E, 7.8.4.
-    func setRandomAddress(_ command: LESetRandomAddressCommand, _ c: ControllerState) throws(ControllerError)
+    func setRandomAddress(
+        _ command: LESetRandomAddressCommand, _ c: ControllerState
+    ) throws(ControllerError)
         -> EmptyReturnParameters
     {
         let legacyAdvertising = c.advertisingSets[.legacy]?.enabled ?? false
@@ -41,7 +43,9 @@ extension Air {
     }
 
     /// Bluetooth Core Specification Vol 4, Part E, 7.8.38.
-    func addToResolvingList(_ command: LEAddDeviceToResolvingListCommand, _ c: ControllerState)
+    func addToResolvingList(
+        _ command: LEAddDeviceToResolvingListCommand, _ c: ControllerState
+    )
         throws(ControllerError) -> EmptyReturnParameters
     {
         try checkResolvingListIdle(c)
@@ -53,7 +57,9 @@ extension Air {
     }
 
     /// Bluetooth Core Specification Vol 4, Part E, 7.8.48.
-    func setDefaultPHY(_ command: LESetDefaultPHYCommand, _ c: ControllerState) throws(ControllerError)
+    func setDefaultPHY(
+        _ command: LESetDefaultPHYCommand, _ c: ControllerState
+    ) throws(ControllerError)
         -> EmptyReturnParameters
     {
         guard command.allPHYs & ~0x03 == 0 else { throw .invalidCommandParameters }

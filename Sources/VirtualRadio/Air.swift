@@ -36,14 +36,18 @@ public actor Air {
     }
 
     /// Makes an empty air; `seed` fixes the RSSI noise sequence.
-    public init(clock: any Clock<Duration> = ContinuousClock(), seed: UInt64 = 0, pathLoss: PathLossModel = PathLossModel()) {
+    public init(
+        clock: any Clock<Duration> = ContinuousClock(), seed: UInt64 = 0, pathLoss: PathLossModel = PathLossModel()
+    ) {
         self.clock = clock
         self.noise = SeededGenerator(seed: seed)
         self.pathLoss = pathLoss
     }
 
     /// Adds a controller to the air; the returned controller is the transport its host talks to.
-    public func makeController(configuration: VirtualControllerConfiguration = VirtualControllerConfiguration())
+    public func makeController(
+        configuration: VirtualControllerConfiguration = VirtualControllerConfiguration()
+    )
         -> VirtualController
     {
         let id = ControllerID(rawValue: nextControllerID)

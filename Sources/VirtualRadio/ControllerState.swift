@@ -135,7 +135,9 @@ final class ControllerState {
     /// Bluetooth Core Specification Vol 6, Part B, 6.3.
     func resolve(_ address: DeviceAddress) -> Resolved {
         guard addressResolutionEnabled, address.type.isRandom, address.address.isResolvablePrivate,
-            let entry = resolvingList.first(where: { ResolvablePrivateAddress.resolves(address.address, with: $0.peerIRK) })
+            let entry = resolvingList.first(where: {
+                ResolvablePrivateAddress.resolves(address.address, with: $0.peerIRK)
+            })
         else { return Resolved(identity: address) }
         let type: AddressType = entry.peer.type.isRandom ? .randomIdentity : .publicIdentity
         return Resolved(

@@ -15,7 +15,9 @@ public struct PathLossModel: Hashable, Sendable {
     /// The weakest signal a receiver still hears, in dBm; advertising below it is not received.
     public var sensitivity: Double
 
-    public init(referencePower: Double = -40, exponent: Double = 2, noiseAmplitude: Double = 2, sensitivity: Double = -100) {
+    public init(
+        referencePower: Double = -40, exponent: Double = 2, noiseAmplitude: Double = 2, sensitivity: Double = -100
+    ) {
         self.referencePower = referencePower
         self.exponent = exponent
         self.noiseAmplitude = noiseAmplitude

@@ -7,9 +7,11 @@ enum ResolvablePrivateAddress {
     /// The random address hash function ah(k, r) = e(k, 0^104 ‖ r) mod 2^24, with `irk` as HCI carries it
     /// (least significant octet first).
     static func hash(irk: [UInt8], prand: UInt32) -> UInt32? {
-        let block: [UInt8] = Array(repeating: 0, count: 13) + [
-            UInt8(truncatingIfNeeded: prand >> 16), UInt8(truncatingIfNeeded: prand >> 8), UInt8(truncatingIfNeeded: prand),
-        ]
+        let block: [UInt8] =
+            Array(repeating: 0, count: 13) + [
+                UInt8(truncatingIfNeeded: prand >> 16), UInt8(truncatingIfNeeded: prand >> 8),
+                UInt8(truncatingIfNeeded: prand),
+            ]
         guard let output = AES128.encrypt(key: irk.reversed(), block: block) else { return nil }
         return UInt32(output[13]) << 16 | UInt32(output[14]) << 8 | UInt32(output[15])
     }

@@ -14,14 +14,17 @@ struct AsyncCentralTests {
 
     /// Scans with `for await` until the serving peripheral shows up, then stops iterating.
     static func find(_ serviceUUID: CBUUID, named name: String, with central: AsyncCentral) async throws -> Discovery {
-        for await discovery in central.scan(withServices: [serviceUUID]) where discovery.advertisementData.localName == name {
+        for await discovery in central.scan(withServices: [serviceUUID])
+        where discovery.advertisementData.localName == name {
             return discovery
         }
         throw CBError(.unknownDevice)
     }
 
     /// Finds and connects to the serving peripheral, and discovers its service's characteristics.
-    static func connect(_ serviceUUID: CBUUID, named name: String, with central: AsyncCentral) async throws -> (
+    static func connect(
+        _ serviceUUID: CBUUID, named name: String, with central: AsyncCentral
+    ) async throws -> (
         AsyncPeripheral, [CBCharacteristic]
     ) {
         let peripheral = try await find(serviceUUID, named: name, with: central).peripheral
@@ -58,9 +61,13 @@ struct AsyncCentralTests {
     func connectDiscoverReadWrite() async throws {
         var serving = try await ServingPeripheral.start()
         let central = try await Self.central()
-        let (peripheral, characteristics) = try await Self.connect(serving.serviceUUID, named: serving.name, with: central)
+        let (peripheral, characteristics) = try await Self.connect(
+            serving.serviceUUID, named: serving.name, with: central)
         #expect(await peripheral.state == .connected)
-        #expect(characteristics.map(\.uuid) == [ServingPeripheral.readableUUID, ServingPeripheral.writableUUID, ServingPeripheral.notifyingUUID])
+        #expect(
+            characteristics.map(\.uuid) == [
+                ServingPeripheral.readableUUID, ServingPeripheral.writableUUID, ServingPeripheral.notifyingUUID,
+            ])
         let readable = characteristics[0]
         let writable = characteristics[1]
 
@@ -68,7 +75,8 @@ struct AsyncCentralTests {
         #expect(try await serving.next() == .read(ServingPeripheral.readableUUID))
 
         let descriptors = try await peripheral.discoverDescriptors(for: readable)
-        let description = try #require(descriptors.first { $0.uuid == CBUUID(string: CBUUIDCharacteristicUserDescriptionString) })
+        let description = try #require(
+            descriptors.first { $0.uuid == CBUUID(string: CBUUIDCharacteristicUserDescriptionString) })
         #expect(try await peripheral.read(description) as? String == "Greeting")
 
         try await peripheral.write(Data([1, 2, 3]), to: writable)
@@ -90,7 +98,8 @@ struct AsyncCentralTests {
         let serving = try await ServingPeripheral.start()
         serving.delegate.answerReads(with: nil, error: .readNotPermitted)
         let central = try await Self.central()
-        let (peripheral, characteristics) = try await Self.connect(serving.serviceUUID, named: serving.name, with: central)
+        let (peripheral, characteristics) = try await Self.connect(
+            serving.serviceUUID, named: serving.name, with: central)
         let error = await #expect(throws: CBATTError.self) { try await peripheral.read(characteristics[0]) }
         #expect(error?.code == .readNotPermitted)
         try await central.disconnect(peripheral)
@@ -100,7 +109,8 @@ struct AsyncCentralTests {
     func notificationsStopWhenLoopBreaks() async throws {
         var serving = try await ServingPeripheral.start()
         let central = try await Self.central()
-        let (peripheral, characteristics) = try await Self.connect(serving.serviceUUID, named: serving.name, with: central)
+        let (peripheral, characteristics) = try await Self.connect(
+            serving.serviceUUID, named: serving.name, with: central)
         var received: [Data] = []
         do {
             let notifications = peripheral.notifications(for: characteristics[2])
@@ -122,7 +132,8 @@ struct AsyncCentralTests {
         var serving = try await ServingPeripheral.start()
         serving.delegate.answerReads(with: nil)
         let central = try await Self.central()
-        let (peripheral, characteristics) = try await Self.connect(serving.serviceUUID, named: serving.name, with: central)
+        let (peripheral, characteristics) = try await Self.connect(
+            serving.serviceUUID, named: serving.name, with: central)
         let notifications = peripheral.notifications(for: characteristics[2])
         #expect(try await serving.next() == .subscribed(ServingPeripheral.notifyingUUID))
         let read = Task { try await peripheral.read(characteristics[0]) }
@@ -141,7 +152,8 @@ struct AsyncCentralTests {
         var serving = try await ServingPeripheral.start()
         serving.delegate.answerReads(with: nil)
         let central = try await Self.central()
-        let (peripheral, characteristics) = try await Self.connect(serving.serviceUUID, named: serving.name, with: central)
+        let (peripheral, characteristics) = try await Self.connect(
+            serving.serviceUUID, named: serving.name, with: central)
         let read = Task { try await peripheral.read(characteristics[0]) }
         #expect(try await serving.next() == .read(ServingPeripheral.readableUUID))
         read.cancel()
@@ -149,7 +161,9 @@ struct AsyncCentralTests {
         try await central.disconnect(peripheral)
     }
 
-    @Test("openL2CAPChannel returns the open channel to a published PSM and throws CBError.connectionFailed for one not published")
+    @Test(
+        "openL2CAPChannel returns the open channel to a published PSM and throws CBError.connectionFailed for one not published"
+    )
     func openL2CAPChannel() async throws {
         var serving = try await ServingPeripheral.start()
         let psm = try await serving.publishChannel()

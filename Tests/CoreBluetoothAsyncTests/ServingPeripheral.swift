@@ -78,7 +78,9 @@ final class ServingDelegate: NSObject, CBPeripheralManagerDelegate, Sendable {
         sink.yield(.unsubscribed(characteristic.uuid))
     }
 
-    func peripheralManager(_ peripheral: CBPeripheralManager, didPublishL2CAPChannel PSM: CBL2CAPPSM, error: (any Error)?) {
+    func peripheralManager(
+        _ peripheral: CBPeripheralManager, didPublishL2CAPChannel PSM: CBL2CAPPSM, error: (any Error)?
+    ) {
         sink.yield(.published(PSM, error: (error as? CBError)?.code.rawValue))
     }
 
@@ -113,7 +115,9 @@ struct ServingPeripheral {
         #expect(try await serving.next() == .state(.poweredOn))
         let readable = CBMutableCharacteristic(
             type: readableUUID, properties: [.read], value: nil, permissions: [.readable])
-        readable.descriptors = [CBMutableDescriptor(type: CBUUID(string: CBUUIDCharacteristicUserDescriptionString), value: "Greeting")]
+        readable.descriptors = [
+            CBMutableDescriptor(type: CBUUID(string: CBUUIDCharacteristicUserDescriptionString), value: "Greeting")
+        ]
         let writable = CBMutableCharacteristic(
             type: writableUUID, properties: [.write, .writeWithoutResponse], value: nil, permissions: [.writeable])
         let service = CBMutableService(type: serving.serviceUUID, primary: true)

@@ -44,7 +44,9 @@ final class CurrentRSSICallbackRecorder: NSObject, CBPeripheralDelegate, Sendabl
 
 @Suite("Apple's documented contracts", .serialized, .timeLimit(.minutes(1)))
 struct AppleContractTests {
-    @Test("readRSSI calls the deprecated peripheralDidUpdateRSSI on a delegate without didReadRSSI, and only didReadRSSI otherwise")
+    @Test(
+        "readRSSI calls the deprecated peripheralDidUpdateRSSI on a delegate without didReadRSSI, and only didReadRSSI otherwise"
+    )
     func legacyRSSICallback() async throws {
         let pair = try await ManagerPair.connect()
         defer { pair.disconnect() }

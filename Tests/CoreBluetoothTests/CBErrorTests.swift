@@ -72,12 +72,14 @@ struct CBErrorTests {
         #expect(
             disconnected.errorUserInfo[NSLocalizedDescriptionKey] as? String
                 == "The specified device has disconnected from us.")
-        #expect(CBError(reporting: .connectionTimeout).localizedDescription
-            == "The connection has timed out unexpectedly.")
+        #expect(
+            CBError(reporting: .connectionTimeout).localizedDescription
+                == "The connection has timed out unexpectedly.")
         #expect(CBError(reporting: .unknown).localizedDescription == "Unknown error.")
         #expect(CBError(reporting: .unknownDevice).localizedDescription == "Device is invalid.")
-        #expect(CBError(reporting: .connectionLimitReached).localizedDescription
-            == "The system has reached the maximum number of connections")
+        #expect(
+            CBError(reporting: .connectionLimitReached).localizedDescription
+                == "The system has reached the maximum number of connections")
         #expect(CBError(reporting: .peripheralDisconnected).code == .peripheralDisconnected)
     }
 

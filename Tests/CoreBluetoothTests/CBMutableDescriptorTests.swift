@@ -12,9 +12,11 @@ struct CBMutableDescriptorTests {
         #expect(descriptor.characteristic == nil)
     }
 
-    @Test("Format, Valid Range and 128-bit descriptors take Data", arguments: [
-        ("2904", 7), ("2906", 4), ("2906", 0), ("ABDD3056-28FA-441D-A470-55A75A52553A", 3),
-    ])
+    @Test(
+        "Format, Valid Range and 128-bit descriptors take Data",
+        arguments: [
+            ("2904", 7), ("2906", 4), ("2906", 0), ("ABDD3056-28FA-441D-A470-55A75A52553A", 3),
+        ])
     func dataDescriptors(uuid: String, length: Int) {
         let value = Data(repeating: 1, count: length)
         let descriptor = CBMutableDescriptor(type: CBUUID(string: uuid), value: value)

@@ -19,9 +19,11 @@ struct CBPeerTests {
         #expect(CBCentral(identifier: identifier) != CBCentral(identifier: identifier))
     }
 
-    @Test("maximumUpdateValueLength is the ATT MTU less 3, at most 512", arguments: [
-        (23, 20), (185, 182), (247, 244), (515, 512), (517, 512),
-    ])
+    @Test(
+        "maximumUpdateValueLength is the ATT MTU less 3, at most 512",
+        arguments: [
+            (23, 20), (185, 182), (247, 244), (515, 512), (517, 512),
+        ])
     func maximumUpdateValueLength(mtu: Int, expected: Int) {
         let central = CBCentral(identifier: UUID())
         central.mtu = mtu

@@ -12,9 +12,10 @@ struct CBPeripheralManagerGATTTests {
     static let notifyUUID = CBUUID(string: "FFF3")
 
     /// A service with two dynamic read/write characteristics and one that notifies and indicates.
-    static func makeService() -> (CBMutableService, value: CBMutableCharacteristic, other: CBMutableCharacteristic,
-        notifying: CBMutableCharacteristic)
-    {
+    static func makeService() -> (
+        CBMutableService, value: CBMutableCharacteristic, other: CBMutableCharacteristic,
+        notifying: CBMutableCharacteristic
+    ) {
         let service = CBMutableService(type: serviceUUID, primary: true)
         let value = CBMutableCharacteristic(
             type: valueUUID, properties: [.read, .write, .writeWithoutResponse], value: nil,
@@ -112,7 +113,8 @@ struct CBPeripheralManagerGATTTests {
         let (link, database) = try await central.connect(named: fixture.name)
         let handle = try database.characteristic(Self.valueUUID).valueHandle
         try await central.host.writeWithoutResponse([5, 6], to: handle, on: link.handle)
-        #expect(try await fixture.delegate.next() == .write([.init(uuid: Self.valueUUID, offset: 0, value: Data([5, 6]))]))
+        #expect(
+            try await fixture.delegate.next() == .write([.init(uuid: Self.valueUUID, offset: 0, value: Data([5, 6]))]))
         #expect(try await central.host.read(handle, on: link.handle) == [7])
         await central.stop()
     }
@@ -127,7 +129,9 @@ struct CBPeripheralManagerGATTTests {
         let (link, database) = try await central.connect(named: fixture.name)
         let characteristic = try database.characteristic(Self.notifyUUID)
         try await central.host.configureUpdates(.notification, of: characteristic, on: link.handle)
-        guard case .subscribed(let uuid, let identifier, let maximumLength, let subscribers) = try await fixture.delegate.next()
+        guard
+            case .subscribed(let uuid, let identifier, let maximumLength, let subscribers) = try await fixture.delegate
+                .next()
         else {
             Issue.record("the delegate did not hear of the subscription first")
             return
@@ -136,7 +140,8 @@ struct CBPeripheralManagerGATTTests {
         #expect(maximumLength == 512)
         #expect(subscribers == 1)
 
-        #expect(fixture.onQueue { fixture.manager.updateValue(Data([1, 2]), for: notifying, onSubscribedCentrals: nil) })
+        #expect(
+            fixture.onQueue { fixture.manager.updateValue(Data([1, 2]), for: notifying, onSubscribedCentrals: nil) })
         let handle = characteristic.valueHandle
         let notified = try await central.next { event -> [UInt8]? in
             guard case .notification(_, handle, let value) = event else { return nil }
@@ -145,7 +150,8 @@ struct CBPeripheralManagerGATTTests {
         #expect(notified == [1, 2])
 
         try await central.host.configureUpdates([], of: characteristic, on: link.handle)
-        #expect(try await fixture.delegate.next() == .unsubscribed(Self.notifyUUID, central: identifier, subscribers: 0))
+        #expect(
+            try await fixture.delegate.next() == .unsubscribed(Self.notifyUUID, central: identifier, subscribers: 0))
         #expect(fixture.onQueue { notifying.subscribedCentrals?.isEmpty } == true)
         await central.stop()
     }
@@ -165,7 +171,8 @@ struct CBPeripheralManagerGATTTests {
             return
         }
         try await central.host.disconnect(link.handle)
-        #expect(try await fixture.delegate.next() == .unsubscribed(Self.notifyUUID, central: identifier, subscribers: 0))
+        #expect(
+            try await fixture.delegate.next() == .unsubscribed(Self.notifyUUID, central: identifier, subscribers: 0))
         #expect(fixture.onQueue { fixture.manager.updateValue(Data([1]), for: notifying, onSubscribedCentrals: nil) })
         await central.stop()
     }

@@ -57,7 +57,9 @@ final class RecordingPeripheralManagerDelegate: NSObject, CBPeripheralManagerDel
     }
 
     func peripheralManagerDidUpdateState(_ peripheral: CBPeripheralManager) {
-        record(.state(peripheral.state, onQueue: DispatchQueue.getSpecific(key: Self.queueMark) == ObjectIdentifier(queue)))
+        record(
+            .state(peripheral.state, onQueue: DispatchQueue.getSpecific(key: Self.queueMark) == ObjectIdentifier(queue))
+        )
     }
 
     func peripheralManager(_ peripheral: CBPeripheralManager, didAdd service: CBService, error: (any Error)?) {
@@ -214,7 +216,8 @@ final class PeripheralTestCentral: Sendable {
             if let localName = data.localName { advertiser.localName = localName.name }
             advertiser.serviceUUIDs += data.serviceUUIDs.filter { !advertiser.serviceUUIDs.contains($0) }
             seen[report.address] = advertiser
-            if advertiser.localName == name, services.allSatisfy({ advertiser.serviceUUIDs.contains($0.bluetoothUUID) }) {
+            if advertiser.localName == name, services.allSatisfy({ advertiser.serviceUUIDs.contains($0.bluetoothUUID) })
+            {
                 try await host.stopScanning()
                 return advertiser
             }

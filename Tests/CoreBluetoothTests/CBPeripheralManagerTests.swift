@@ -13,12 +13,14 @@ struct CBPeripheralManagerTests {
         let service = CBMutableService(type: uuid, primary: true)
         service.characteristics = [
             CBMutableCharacteristic(
-                type: valueUUID, properties: [.read], value: Data("fixed".utf8), permissions: [.readable]),
+                type: valueUUID, properties: [.read], value: Data("fixed".utf8), permissions: [.readable])
         ]
         return service
     }
 
-    @Test("state is unknown after init and peripheralManagerDidUpdateState(.poweredOn) is the first callback, on the queue")
+    @Test(
+        "state is unknown after init and peripheralManagerDidUpdateState(.poweredOn) is the first callback, on the queue"
+    )
     func stateFirst() async throws {
         let fixture = try await PeripheralManagerFixture.start()
         #expect(fixture.onQueue { fixture.manager.state } == .poweredOn)

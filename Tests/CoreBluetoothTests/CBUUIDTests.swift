@@ -17,15 +17,17 @@ struct CBUUIDTests {
         #expect(heartRateService.description == "Heart Rate")
     }
 
-    @Test("uuidString keeps the form the UUID was made in, upper case", arguments: [
-        ("180d", "180D"),
-        ("0x180d", "180D"),
-        ("0X2A37", "2A37"),
-        ("0000180d", "0000180D"),
-        ("12345678", "12345678"),
-        ("0000180d-0000-1000-8000-00805f9b34fb", "0000180D-0000-1000-8000-00805F9B34FB"),
-        ("0x7905f431-b5ce-4e99-a40f-4b1e122d00d0", "7905F431-B5CE-4E99-A40F-4B1E122D00D0"),
-    ])
+    @Test(
+        "uuidString keeps the form the UUID was made in, upper case",
+        arguments: [
+            ("180d", "180D"),
+            ("0x180d", "180D"),
+            ("0X2A37", "2A37"),
+            ("0000180d", "0000180D"),
+            ("12345678", "12345678"),
+            ("0000180d-0000-1000-8000-00805f9b34fb", "0000180D-0000-1000-8000-00805F9B34FB"),
+            ("0x7905f431-b5ce-4e99-a40f-4b1e122d00d0", "7905F431-B5CE-4E99-A40F-4B1E122D00D0"),
+        ])
     func uuidStringForms(input: String, expected: String) {
         #expect(CBUUID(string: input).uuidString == expected)
     }
@@ -41,9 +43,11 @@ struct CBUUIDTests {
                 ]))
     }
 
-    @Test("init(data:) reads each length in the form it implies and round-trips through data", arguments: [
-        "2A37", "ABCDEF01", "7905F431-B5CE-4E99-A40F-4B1E122D00D0", "0000180D-0000-1000-8000-00805F9B34FB",
-    ])
+    @Test(
+        "init(data:) reads each length in the form it implies and round-trips through data",
+        arguments: [
+            "2A37", "ABCDEF01", "7905F431-B5CE-4E99-A40F-4B1E122D00D0", "0000180D-0000-1000-8000-00805F9B34FB",
+        ])
     func dataRoundTrip(string: String) {
         let uuid = CBUUID(string: string)
         let copy = CBUUID(data: uuid.data)
@@ -95,22 +99,26 @@ struct CBUUIDTests {
         #expect(uuid.copy() as AnyObject === uuid)
     }
 
-    @Test("description gives Apple's name for known UUIDs", arguments: [
-        ("180D", "Heart Rate"),
-        ("0x2a19", "Battery Level"),
-        ("2A01", "Appearence"),
-        ("2902", "Client Characteristic Configuration"),
-        ("7905F431-B5CE-4E99-A40F-4B1E122D00D0", "Apple Notification Center"),
-        ("2BC6", "ASE Control Point"),
-    ])
+    @Test(
+        "description gives Apple's name for known UUIDs",
+        arguments: [
+            ("180D", "Heart Rate"),
+            ("0x2a19", "Battery Level"),
+            ("2A01", "Appearence"),
+            ("2902", "Client Characteristic Configuration"),
+            ("7905F431-B5CE-4E99-A40F-4B1E122D00D0", "Apple Notification Center"),
+            ("2BC6", "ASE Control Point"),
+        ])
     func knownNames(string: String, name: String) {
         #expect(CBUUID(string: string).description == name)
         #expect("\(CBUUID(string: string))" == name)
     }
 
-    @Test("description falls back to uuidString, even where Apple's table has a key no uuidString matches", arguments: [
-        "2A37", "1234", "0000180D-0000-1000-8000-00805F9B34FB", "9BD708D7-64C7-4E9F-9DED-F6B6C4551967",
-    ])
+    @Test(
+        "description falls back to uuidString, even where Apple's table has a key no uuidString matches",
+        arguments: [
+            "2A37", "1234", "0000180D-0000-1000-8000-00805F9B34FB", "9BD708D7-64C7-4E9F-9DED-F6B6C4551967",
+        ])
     func unnamed(string: String) {
         #expect(CBUUID(string: string).description == string)
     }
@@ -127,10 +135,13 @@ struct CBUUIDTests {
                 == "0000180D-0000-1000-8000-00805F9B34FB")
     }
 
-    @Test("strings of other lengths, without dashes or with non-hex digits stop the program", arguments: [
-        "", "0x", "18D", "180D0", "7905F431B5CE4E99A40F4B1E122D00D0", "180G", "7905F431-B5CE-4E99-A40F-4B1E122D00DZ",
-        "7905F431+B5CE-4E99-A40F-4B1E122D00D0",
-    ])
+    @Test(
+        "strings of other lengths, without dashes or with non-hex digits stop the program",
+        arguments: [
+            "", "0x", "18D", "180D0", "7905F431B5CE4E99A40F4B1E122D00D0", "180G",
+            "7905F431-B5CE-4E99-A40F-4B1E122D00DZ",
+            "7905F431+B5CE-4E99-A40F-4B1E122D00D0",
+        ])
     func invalidStrings(string: String) async {
         await #expect(processExitsWith: .failure) { [string] in
             _ = CBUUID(string: string)

@@ -19,7 +19,8 @@ struct ExtendedPropertiesTests {
         ]
         var pair = try await ManagerPair.connect(extra: [extra])
         defer { pair.disconnect() }
-        let service = try await CentralFixture.discoverAll(pair.peripheral, service: extra.uuid, pair.recorder, &pair.events)
+        let service = try await CentralFixture.discoverAll(
+            pair.peripheral, service: extra.uuid, pair.recorder, &pair.events)
         let reliable = try pair.characteristic(Self.reliable, in: service)
         let readOnly = try pair.characteristic(Self.readOnly, in: service)
         #expect(pair.onCentralQueue { reliable.properties } == [.read, .write, .extendedProperties])

@@ -215,7 +215,9 @@ final class L2CAPPeripheralManagerDelegate: NSObject, CBPeripheralManagerDelegat
 
     func peripheralManagerDidUpdateState(_ peripheral: CBPeripheralManager) {}
 
-    func peripheralManager(_ peripheral: CBPeripheralManager, didPublishL2CAPChannel PSM: CBL2CAPPSM, error: (any Error)?) {
+    func peripheralManager(
+        _ peripheral: CBPeripheralManager, didPublishL2CAPChannel PSM: CBL2CAPPSM, error: (any Error)?
+    ) {
         sink.yield(.published(PSM, (error as? CBError)?.code))
     }
 

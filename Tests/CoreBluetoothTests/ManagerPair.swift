@@ -97,7 +97,9 @@ struct ManagerPair {
 
 extension RecordingPeripheralManagerDelegate {
     /// Skips callbacks until one `match` accepts.
-    func next<T>(sourceLocation: SourceLocation = #_sourceLocation, _ match: (PeripheralManagerEvent) -> T?)
+    func next<T>(
+        sourceLocation: SourceLocation = #_sourceLocation, _ match: (PeripheralManagerEvent) -> T?
+    )
         async throws -> T
     {
         while true {

@@ -49,7 +49,8 @@ struct PairingAgentPair {
         try await sensor.publishAndAdvertise([database.included, database.primary])
 
         let recorder = CentralRecorder(label: label)
-        recorder.queue.setSpecific(key: RecordingPeripheralManagerDelegate.queueMark, value: ObjectIdentifier(recorder.queue))
+        recorder.queue.setSpecific(
+            key: RecordingPeripheralManagerDelegate.queueMark, value: ObjectIdentifier(recorder.queue))
         let centralAgent = centralSetup.map { agent($0, queue: recorder.queue, mailbox: mailbox) }
         var centralOptions: [String: Any] = [
             CBManagerOptionBondDirectoryKey: centralBonds.path,
@@ -72,7 +73,9 @@ struct PairingAgentPair {
             peripheralBonds: peripheralBonds)
     }
 
-    private static func agent(_ setup: AgentSetup, queue: DispatchQueue, mailbox: PasskeyMailbox) -> RecordingPairingAgent {
+    private static func agent(
+        _ setup: AgentSetup, queue: DispatchQueue, mailbox: PasskeyMailbox
+    ) -> RecordingPairingAgent {
         RecordingPairingAgent(
             setup.ioCapability, queue: queue, accepts: setup.accepts, mailbox: mailbox, typing: setup.typing)
     }

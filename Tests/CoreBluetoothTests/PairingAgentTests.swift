@@ -115,7 +115,8 @@ struct PairingAgentTests {
 
     @Test("an agent on one side pairs with Just Works against a peer without one and is never asked")
     func agentOnOneSide() async throws {
-        var pair = try await PairingAgentPair.connect(central: AgentSetup(ioCapability: .keyboardDisplay), peripheral: nil)
+        var pair = try await PairingAgentPair.connect(
+            central: AgentSetup(ioCapability: .keyboardDisplay), peripheral: nil)
         defer { pair.finish() }
         let read = try await pair.readEncrypted()
         #expect(read.error == nil)

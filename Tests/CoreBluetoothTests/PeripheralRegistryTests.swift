@@ -57,7 +57,9 @@ struct PeripheralRegistryTests {
             delegate: nil, queue: DispatchQueue(label: "sweep"), options: [CBManagerOptionTransportKey: "nonsense:"])
         var registry = PeripheralRegistry()
         let kept = (0..<10).map { index in
-            CBPeripheral(address: BluetoothAddress(rawValue: 0xC000_0000_0000 + UInt64(index)), type: .random, manager: manager, queue: .main)
+            CBPeripheral(
+                address: BluetoothAddress(rawValue: 0xC000_0000_0000 + UInt64(index)), type: .random, manager: manager,
+                queue: .main)
         }
         for peripheral in kept { registry.insert(peripheral) }
         for index in 10..<1000 {

@@ -9,7 +9,9 @@ struct BenchAgainstBumbleTests {
         let tool = try ExploreAgainstBumbleTests.tool()
         let bench = try await PythonProcess.run(
             "exec_tool.py",
-            arguments: [tool, "bench", "--only", "read", "--only", "notify", "--count", "30", "--against-bumble", "--json"],
+            arguments: [
+                tool, "bench", "--only", "read", "--only", "notify", "--count", "30", "--against-bumble", "--json",
+            ],
             timeout: .seconds(120))
         #expect(bench.succeeded, "\(bench.transcript)")
         let lines = bench.standardOutput.split(separator: "\n").compactMap {

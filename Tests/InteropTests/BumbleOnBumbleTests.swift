@@ -1,6 +1,8 @@
 import Testing
 
-@Suite("Bumble hosts on Bumble's virtual controllers (proves the interop harness)", .bumbleInstalledOrCI, .timeLimit(.minutes(3)))
+@Suite(
+    "Bumble hosts on Bumble's virtual controllers (proves the interop harness)", .bumbleInstalledOrCI,
+    .timeLimit(.minutes(3)))
 struct BumbleOnBumbleTests {
     @Test(
         "two Bumble hosts, each on a fresh launcher controller, scan, connect, use GATT, pair Just Works and disconnect",
@@ -29,7 +31,9 @@ struct BumbleOnBumbleTests {
             )
             let client = try await PythonProcess.run(
                 "gatt_client.py",
-                arguments: ["--controller", controllers.bumbleSpec(1), "--target", "C0:DE:C0:FF:EE:01", "--timeout", "60"],
+                arguments: [
+                    "--controller", controllers.bumbleSpec(1), "--target", "C0:DE:C0:FF:EE:01", "--timeout", "60",
+                ],
                 timeout: .seconds(90)
             )
             return (await server.waitForExit(timeout: .seconds(90)), client)

@@ -33,12 +33,15 @@ struct BumbleOnOurSimTests {
         #expect(outcome.standardOutput.contains("encrypt: ok"), "\(outcome.transcript)")
     }
 
-    @Test("Bumble's GATT client reads long values, writes, reliable-writes and subscribes against Bumble's GATT server on our sim")
+    @Test(
+        "Bumble's GATT client reads long values, writes, reliable-writes and subscribes against Bumble's GATT server on our sim"
+    )
     func gattClientAgainstServer() async throws {
         try requireBumble()
         let (server, client) = try await withSim { port in
             let server = try PythonProcess(
-                script: "gatt_server.py", arguments: ["--controller", "tcp-client:127.0.0.1:\(port)", "--timeout", "60"])
+                script: "gatt_server.py",
+                arguments: ["--controller", "tcp-client:127.0.0.1:\(port)", "--timeout", "60"])
             let client = try await PythonProcess.run(
                 "gatt_client.py",
                 arguments: [

@@ -3,7 +3,8 @@ import Testing
 
 @Suite("Our CBPeripheralManager against a Bumble central", .bumbleInstalledOrCI, .timeLimit(.minutes(3)))
 struct CoreBluetoothPeripheralInteropTests {
-    @Test("a Bumble central discovers, long-reads, writes and subscribes to a service published with CBPeripheralManager")
+    @Test(
+        "a Bumble central discovers, long-reads, writes and subscribes to a service published with CBPeripheralManager")
     func bumbleCentralAgainstOurPeripheralManager() async throws {
         try requireBumble()
         try await BumbleControllers.withRunning(count: 2) { controllers in
@@ -20,7 +21,9 @@ struct CoreBluetoothPeripheralInteropTests {
             }
             let central = try await PythonProcess.run(
                 "cb_central.py",
-                arguments: ["--controller", controllers.bumbleSpec(1), "--target", "C0:DE:C0:FF:EE:01", "--timeout", "60"],
+                arguments: [
+                    "--controller", controllers.bumbleSpec(1), "--target", "C0:DE:C0:FF:EE:01", "--timeout", "60",
+                ],
                 timeout: .seconds(90))
             #expect(central.succeeded, "\(central.transcript)")
             #expect(delegate.queue.sync { delegate.writes } == [Data(InteropProfile.writeValue)])
@@ -28,7 +31,9 @@ struct CoreBluetoothPeripheralInteropTests {
         }
     }
 
-    @Test("Bumble's gatt_client.py checks the whole profile on a CBPeripheralManager, 0x2900 and the reliable write included")
+    @Test(
+        "Bumble's gatt_client.py checks the whole profile on a CBPeripheralManager, 0x2900 and the reliable write included"
+    )
     func bumbleGATTClientAgainstOurPeripheralManager() async throws {
         try requireBumble()
         try await BumbleControllers.withRunning(count: 2) { controllers in
@@ -45,7 +50,9 @@ struct CoreBluetoothPeripheralInteropTests {
             }
             let client = try await PythonProcess.run(
                 "gatt_client.py",
-                arguments: ["--controller", controllers.bumbleSpec(1), "--target", "C0:DE:C0:FF:EE:01", "--timeout", "60"],
+                arguments: [
+                    "--controller", controllers.bumbleSpec(1), "--target", "C0:DE:C0:FF:EE:01", "--timeout", "60",
+                ],
                 timeout: .seconds(90))
             #expect(client.succeeded, "\(client.transcript)")
             let values = delegate.queue.sync { delegate.values }

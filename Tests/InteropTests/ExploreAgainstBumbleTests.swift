@@ -6,11 +6,16 @@ struct ExploreAgainstBumbleTests {
     /// The built `bluetooth` executable, beside this test bundle.
     static func tool() throws -> String {
         let directory = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
-        let candidates = [directory, directory.deletingLastPathComponent()].map { $0.appendingPathComponent("bluetooth").path }
-        return try #require(candidates.first(where: FileManager.default.isExecutableFile), "bluetooth is not built: \(candidates)")
+        let candidates = [directory, directory.deletingLastPathComponent()].map {
+            $0.appendingPathComponent("bluetooth").path
+        }
+        return try #require(
+            candidates.first(where: FileManager.default.isExecutableFile), "bluetooth is not built: \(candidates)")
     }
 
-    @Test("explore --json prints the whole tree of Bumble's GATT server: included and 128-bit services, descriptors, a 300-byte value")
+    @Test(
+        "explore --json prints the whole tree of Bumble's GATT server: included and 128-bit services, descriptors, a 300-byte value"
+    )
     func exploreBumbleServer() async throws {
         try requireBumble()
         let tool = try Self.tool()
@@ -66,10 +71,13 @@ struct ExploreAgainstBumbleTests {
         defer { try? FileManager.default.removeItem(at: file) }
         try await BumbleControllers.withRunning(count: 2) { controllers in
             let serve = try PythonProcess(
-                script: "exec_tool.py", arguments: [tool, "serve", file.path, "--transport", controllers.transportSpec(0)])
+                script: "exec_tool.py",
+                arguments: [tool, "serve", file.path, "--transport", controllers.transportSpec(0)])
             let central = try await PythonProcess.run(
                 "cb_central.py",
-                arguments: ["--controller", controllers.bumbleSpec(1), "--name", InteropProfile.serverName, "--timeout", "60"],
+                arguments: [
+                    "--controller", controllers.bumbleSpec(1), "--name", InteropProfile.serverName, "--timeout", "60",
+                ],
                 timeout: .seconds(90))
             serve.terminate()
             let served = await serve.waitForExit(timeout: .seconds(10))

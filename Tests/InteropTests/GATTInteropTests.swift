@@ -50,7 +50,9 @@ struct GATTInteropTests {
             let extended = try #require(reliable.descriptors?.first { $0.uuid == .characteristicExtendedProperties })
             #expect(try await host.read(extended.handle, on: handle) == [0x01, 0x00])
             for uuid in [P.notify, P.indicate] {
-                #expect(characteristics[uuid]?.descriptors?.contains { $0.uuid == .clientCharacteristicConfiguration } == true)
+                #expect(
+                    characteristics[uuid]?.descriptors?.contains { $0.uuid == .clientCharacteristicConfiguration }
+                        == true)
             }
 
             func value(_ uuid: BluetoothUUID) throws -> AttributeHandle {
@@ -66,14 +68,16 @@ struct GATTInteropTests {
             #expect(try await host.read(try value(P.reliable), on: handle) == P.longWriteValue)
 
             let notifyHandle = try value(P.notify)
-            try await host.configureUpdates(.notification, of: try #require(characteristics[P.notify]).characteristic, on: handle)
+            try await host.configureUpdates(
+                .notification, of: try #require(characteristics[P.notify]).characteristic, on: handle)
             let notified = try await events.next { event -> [UInt8]? in
                 guard case .notification(handle, notifyHandle, let value) = event else { return nil }
                 return value
             }
             #expect(notified == P.notifyValue)
             let indicateHandle = try value(P.indicate)
-            try await host.configureUpdates(.indication, of: try #require(characteristics[P.indicate]).characteristic, on: handle)
+            try await host.configureUpdates(
+                .indication, of: try #require(characteristics[P.indicate]).characteristic, on: handle)
             let indicated = try await events.next { event -> [UInt8]? in
                 guard case .indication(handle, indicateHandle, let value) = event else { return nil }
                 return value
@@ -88,7 +92,9 @@ struct GATTInteropTests {
         }
     }
 
-    @Test("Bumble's GATT client discovers, reads long, writes, reliable-writes and subscribes on our GATT server", arguments: [0, 517])
+    @Test(
+        "Bumble's GATT client discovers, reads long, writes, reliable-writes and subscribes on our GATT server",
+        arguments: [0, 517])
     func bumbleClientAgainstOurServer(mtu: Int) async throws {
         try requireBumble()
         try await BumbleControllers.withRunning(count: 2) { controllers in
@@ -112,17 +118,22 @@ struct GATTInteropTests {
                 switch event {
                 case .serverRequest(let request):
                     Task { await host.respond(to: request.id, with: values.answer(request)) }
-                case .server(.subscriptionChanged(_, notify, let configuration)) where configuration.contains(.notification):
+                case .server(.subscriptionChanged(_, notify, let configuration))
+                where configuration.contains(.notification):
                     Task { await host.updateValue(P.notifyValue, for: notify) }
-                case .server(.subscriptionChanged(_, indicate, let configuration)) where configuration.contains(.indication):
+                case .server(.subscriptionChanged(_, indicate, let configuration))
+                where configuration.contains(.indication):
                     Task { await host.updateValue(P.indicateValue, for: indicate) }
                 default:
                     break
                 }
             }
-            try await host.startAdvertising(AdvertisementContent(localName: P.serverName, serviceUUIDs: [P.primaryService]))
+            try await host.startAdvertising(
+                AdvertisementContent(localName: P.serverName, serviceUUIDs: [P.primaryService]))
 
-            var arguments = ["--controller", controllers.bumbleSpec(1), "--target", "C0:DE:C0:FF:EE:01", "--timeout", "60"]
+            var arguments = [
+                "--controller", controllers.bumbleSpec(1), "--target", "C0:DE:C0:FF:EE:01", "--timeout", "60",
+            ]
             if mtu > 0 { arguments += ["--mtu", "\(mtu)"] }
             let client = try await PythonProcess.run("gatt_client.py", arguments: arguments, timeout: .seconds(90))
             #expect(client.succeeded, "\(client.transcript)")

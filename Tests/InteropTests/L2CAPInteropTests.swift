@@ -1,7 +1,8 @@
 import CoreBluetooth
 import Testing
 
-@Suite("L2CAP credit-based channels between our CoreBluetooth and Bumble", .bumbleInstalledOrCI, .timeLimit(.minutes(3)))
+@Suite(
+    "L2CAP credit-based channels between our CoreBluetooth and Bumble", .bumbleInstalledOrCI, .timeLimit(.minutes(3)))
 struct L2CAPInteropTests {
     /// The bytes sent each way: far more than any MTU or credit window on either side.
     static let payloadSize = 20 * 1024
@@ -24,7 +25,8 @@ struct L2CAPInteropTests {
             let server = try PythonProcess(
                 script: "coc_peer.py",
                 arguments: [
-                    "serve", "--controller", controllers.bumbleSpec(0), "--psm", "0x85", "--expect", "\(Self.payloadSize)",
+                    "serve", "--controller", controllers.bumbleSpec(0), "--psm", "0x85", "--expect",
+                    "\(Self.payloadSize)",
                     "--name", Self.name, "--timeout", "60",
                 ] + serverChannel)
             let delegate = CentralDelegateStream()
@@ -76,7 +78,9 @@ struct L2CAPInteropTests {
             channel.close(on: thread)
             let outcome = await server.waitForExit(timeout: .seconds(30))
             #expect(outcome.succeeded, "\(outcome.transcript)")
-            #expect(outcome.standardOutput.contains("the peer closed the channel"), "closing both streams closes the channel")
+            #expect(
+                outcome.standardOutput.contains("the peer closed the channel"),
+                "closing both streams closes the channel")
             delegate.queue.sync { manager.cancelPeripheralConnection(peripheral) }
             _ = try await delegate.next { event -> Bool? in
                 if case .disconnected = event { return true }
@@ -90,7 +94,9 @@ struct L2CAPInteropTests {
         try await echoThroughOurPeripheralManager(encrypted: false, centralArguments: [])
     }
 
-    @Test("a channel our CBPeripheralManager published with encryption refuses Bumble's unencrypted request, then opens once Bumble paired")
+    @Test(
+        "a channel our CBPeripheralManager published with encryption refuses Bumble's unencrypted request, then opens once Bumble paired"
+    )
     func bumbleCentralPairsForEncryptedChannel() async throws {
         try await echoThroughOurPeripheralManager(encrypted: true, centralArguments: ["--pair-when-refused"])
     }
@@ -143,7 +149,9 @@ struct L2CAPInteropTests {
     }
 
     /// Discovers the PSM characteristic of coc_peer.py's service and reads the little-endian PSM it holds.
-    private func readPSM(of peripheral: CBPeripheral, through delegate: CentralDelegateStream) async throws
+    private func readPSM(
+        of peripheral: CBPeripheral, through delegate: CentralDelegateStream
+    ) async throws
         -> CBL2CAPPSM
     {
         delegate.queue.sync { peripheral.discoverServices([EchoPeripheralDelegate.service]) }

@@ -8,7 +8,8 @@ struct OurHostOnBumbleControllersTests {
         ControllerChannel(transport: try await TransportSpec(parsing: spec).open())
     }
 
-    @Test("two of our hosts start Bumble's controllers, advertise, scan, connect, exchange ACL both ways and disconnect")
+    @Test(
+        "two of our hosts start Bumble's controllers, advertise, scan, connect, exchange ACL both ways and disconnect")
     func advertiseScanConnectExchange() async throws {
         try requireBumble()
         try await BumbleControllers.withRunning(count: 2) { controllers in

@@ -45,7 +45,8 @@ struct OurSecurityWithBumbleTests {
             let report = try #require(seen)
             try await host.stopScanning()
             let link = try await host.connect(to: report.address, type: report.addressType, timeout: .seconds(10))
-            let service = try #require(try await host.discoverPrimaryServices(on: link.handle, uuid: Self.service).first)
+            let service = try #require(
+                try await host.discoverPrimaryServices(on: link.handle, uuid: Self.service).first)
             let characteristic = try #require(
                 try await host.discoverCharacteristics(of: service, on: link.handle, uuid: Self.secret).first)
             let mtu = try #require(await host.link(link.handle)).mtu
@@ -61,7 +62,9 @@ struct OurSecurityWithBumbleTests {
         }
     }
 
-    @Test("a Bumble central pairs with our peripheral and reads its encryption-required characteristic", arguments: ["sc", "legacy"])
+    @Test(
+        "a Bumble central pairs with our peripheral and reads its encryption-required characteristic",
+        arguments: ["sc", "legacy"])
     func bumbleCentralPairsWithUs(pairing: String) async throws {
         try requireBumble()
         try await BumbleControllers.withRunning(count: 2) { controllers in

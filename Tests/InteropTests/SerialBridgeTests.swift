@@ -20,7 +20,8 @@ struct SerialBridgeTests {
         let sim = Task { try await SimServer().run(listener) }
         defer { sim.cancel() }
 
-        let tty = FileManager.default.temporaryDirectory.appendingPathComponent("bt-\(UUID().uuidString.prefix(8))").path
+        let tty = FileManager.default.temporaryDirectory.appendingPathComponent("bt-\(UUID().uuidString.prefix(8))")
+            .path
         let socat = Process()
         socat.executableURL = URL(fileURLWithPath: socatPath)
         socat.arguments = ["-d", "-d", "pty,raw,echo=0,link=\(tty)", "tcp:127.0.0.1:\(listener.port)"]
@@ -39,13 +40,15 @@ struct SerialBridgeTests {
         }
 
         let serialHost = ControllerChannel(transport: try await TransportSpec(parsing: "serial:\(tty)@1000000").open())
-        let tcpHost = ControllerChannel(transport: try await TransportSpec(parsing: "tcp:127.0.0.1:\(listener.port)").open())
+        let tcpHost = ControllerChannel(
+            transport: try await TransportSpec(parsing: "tcp:127.0.0.1:\(listener.port)").open())
         let serialAddress = try #require(BluetoothAddress("C0:00:00:00:5E:01"))
         _ = try await serialHost.setUp(.init(staticRandomAddress: serialAddress))
         let tcpAddress = try #require(BluetoothAddress("C0:00:00:00:5E:02"))
         _ = try await tcpHost.setUp(.init(staticRandomAddress: tcpAddress))
 
-        try await serialHost.startAdvertising(ownAddressType: .random, data: [0x02, 0x01, 0x06], scanResponse: [0x03, 0x09, 0x55, 0x41])
+        try await serialHost.startAdvertising(
+            ownAddressType: .random, data: [0x02, 0x01, 0x06], scanResponse: [0x03, 0x09, 0x55, 0x41])
         try await tcpHost.startScanning(active: true, ownAddressType: .random)
         let response = try await tcpHost.waitForAdvertisement("the serial host's scan response") {
             $0.address == serialAddress && $0.isScanResponse

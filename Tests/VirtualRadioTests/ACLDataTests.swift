@@ -17,7 +17,9 @@ struct ACLDataTests {
     }
 
     /// Sends a PDU as the host's buffers require: fragments of `bufferLength`, the first marked as a start.
-    private func sendPDU(_ pdu: [UInt8], from host: TestHost, handle: ConnectionHandle, bufferLength: Int) async throws
+    private func sendPDU(
+        _ pdu: [UInt8], from host: TestHost, handle: ConnectionHandle, bufferLength: Int
+    ) async throws
         -> Int
     {
         var offset = 0
@@ -110,9 +112,12 @@ struct ACLDataTests {
     @Test("ACL on an unknown handle, or longer than a buffer, is discarded without a completion")
     func invalidACLDiscarded() async throws {
         let (central, peripheral, handles) = try await connectedPair(central: .init(aclBufferLength: 27))
-        try await central.send(.acl(ACLDataPacket(handle: ConnectionHandle(rawValue: 0x0EEE), boundary: .firstNonFlushable, data: [1])))
         try await central.send(
-            .acl(ACLDataPacket(handle: handles.central, boundary: .firstNonFlushable, data: Array(repeating: 0, count: 28))))
+            .acl(ACLDataPacket(handle: ConnectionHandle(rawValue: 0x0EEE), boundary: .firstNonFlushable, data: [1])))
+        try await central.send(
+            .acl(
+                ACLDataPacket(
+                    handle: handles.central, boundary: .firstNonFlushable, data: Array(repeating: 0, count: 28))))
         #expect(try await central.drain().isEmpty)
         #expect(try await peripheral.drain().isEmpty)
     }
@@ -130,7 +135,8 @@ struct ACLDataTests {
         let other = try await TestHost.make(on: air, randomAddress: Addresses.third)
         let again = try await central.connect(to: other)
         for index in 0..<2 {
-            try await central.send(.acl(ACLDataPacket(handle: again.central, boundary: .firstNonFlushable, data: [UInt8(index)])))
+            try await central.send(
+                .acl(ACLDataPacket(handle: again.central, boundary: .firstNonFlushable, data: [UInt8(index)])))
         }
         #expect(try await other.expectACL().data == [0])
         #expect(try await other.expectACL().data == [1])

@@ -53,7 +53,8 @@ struct AdvertisingTests {
     func activeScanDeliversScanResponse() async throws {
         let advertiser = try await TestHost.make(on: air, randomAddress: Addresses.first)
         let scanner = try await TestHost.make(on: air, randomAddress: Addresses.second)
-        try await advertiser.advertise(.connectableUndirected, data: [0x02, 0x01, 0x06], scanResponse: [0x03, 0x09, 0x41, 0x42])
+        try await advertiser.advertise(
+            .connectableUndirected, data: [0x02, 0x01, 0x06], scanResponse: [0x03, 0x09, 0x41, 0x42])
         try await scanner.scan(.active)
         let advertisement = try await scanner.expectReport()
         let response = try await scanner.expectReport()
@@ -114,7 +115,8 @@ struct AdvertisingTests {
     func extendedScanReportsLegacyAdvertising() async throws {
         let advertiser = try await TestHost.make(on: air, randomAddress: Addresses.first)
         let scanner = try await TestHost.make(on: air, randomAddress: Addresses.second)
-        try await advertiser.advertise(.connectableUndirected, data: [0x02, 0x01, 0x06], scanResponse: [0x02, 0x0A, 0x00])
+        try await advertiser.advertise(
+            .connectableUndirected, data: [0x02, 0x01, 0x06], scanResponse: [0x02, 0x0A, 0x00])
         try await scanner.extendedScan(.active)
         let advertisement = try await scanner.expectExtendedReport()
         let response = try await scanner.expectExtendedReport()
@@ -176,7 +178,8 @@ struct AdvertisingTests {
         let advertiser = try await TestHost.make(on: air, randomAddress: nil)
         let scanner = try await TestHost.make(on: air, randomAddress: Addresses.second)
         try await advertiser.extendedAdvertise(
-            handle: 2, properties: [.scannable], address: Addresses.first, scanResponse: [0x05], notifyScanRequests: true)
+            handle: 2, properties: [.scannable], address: Addresses.first, scanResponse: [0x05],
+            notifyScanRequests: true)
         try await scanner.extendedScan(.active)
         let advertisement = try await scanner.expectExtendedReport()
         let response = try await scanner.expectExtendedReport()
@@ -193,7 +196,8 @@ struct AdvertisingTests {
     @Test("An extended set stops after its maximum number of events with Advertising Set Terminated (Limit Reached)")
     func maxEventsTerminate() async throws {
         let advertiser = try await TestHost.make(on: air, randomAddress: nil)
-        try await advertiser.extendedAdvertise(handle: 0, properties: [], address: Addresses.first, data: [], maxEvents: 2)
+        try await advertiser.extendedAdvertise(
+            handle: 0, properties: [], address: Addresses.first, data: [], maxEvents: 2)
         await clock.waitForSleepers(count: 1)
         clock.advance(by: .milliseconds(100))
         let terminated = try await advertiser.expectLE { event in
@@ -207,7 +211,8 @@ struct AdvertisingTests {
     @Test("An extended set with a duration stops with Advertising Set Terminated (Advertising Timeout)")
     func durationTimesOut() async throws {
         let advertiser = try await TestHost.make(on: air, randomAddress: nil)
-        try await advertiser.extendedAdvertise(handle: 0, properties: [], address: Addresses.first, data: [], duration: 50)
+        try await advertiser.extendedAdvertise(
+            handle: 0, properties: [], address: Addresses.first, data: [], duration: 50)
         await clock.waitForSleepers(count: 2)
         clock.advance(by: .milliseconds(500))
         let terminated = try await advertiser.expectLE { event in
@@ -232,19 +237,24 @@ struct AdvertisingTests {
     @Test("Extended advertising commands check handles, data kinds and own addresses")
     func extendedCommandChecks() async throws {
         let host = try await TestHost.make(on: air, randomAddress: nil)
-        #expect(try await host.execute(LEReadMaximumAdvertisingDataLengthCommand()).maximumAdvertisingDataLength == 1650)
         #expect(
-            try await host.status(of: LESetExtendedAdvertisingDataCommand(advertisingHandle: 9, operation: 3, fragmentPreference: 0, data: []))
+            try await host.execute(LEReadMaximumAdvertisingDataLengthCommand()).maximumAdvertisingDataLength == 1650)
+        #expect(
+            try await host.status(
+                of: LESetExtendedAdvertisingDataCommand(
+                    advertisingHandle: 9, operation: 3, fragmentPreference: 0, data: []))
                 == ControllerError.unknownAdvertisingIdentifier.status)
         _ = try await host.execute(TestHost.extendedParameters(handle: 0, properties: [.connectable]))
         #expect(
             try await host.status(
-                of: LESetExtendedScanResponseDataCommand(advertisingHandle: 0, operation: 3, fragmentPreference: 0, data: [1]))
+                of: LESetExtendedScanResponseDataCommand(
+                    advertisingHandle: 0, operation: 3, fragmentPreference: 0, data: [1]))
                 == .invalidCommandParameters)
         let enable = LESetExtendedAdvertisingEnableCommand(
             enable: true, sets: [.init(advertisingHandle: 0, duration: 0, maxExtendedAdvertisingEvents: 0)])
         #expect(try await host.status(of: enable) == .invalidCommandParameters, "random address of the set not set")
-        _ = try await host.execute(LESetAdvertisingSetRandomAddressCommand(advertisingHandle: 0, randomAddress: Addresses.first))
+        _ = try await host.execute(
+            LESetAdvertisingSetRandomAddressCommand(advertisingHandle: 0, randomAddress: Addresses.first))
         #expect(try await host.status(of: enable) == .success)
         #expect(try await host.status(of: LERemoveAdvertisingSetCommand(advertisingHandle: 0)) == .commandDisallowed)
         _ = try await host.execute(LESetExtendedAdvertisingEnableCommand(enable: false, sets: []))
@@ -253,7 +263,8 @@ struct AdvertisingTests {
             _ = try await host.execute(TestHost.extendedParameters(handle: handle, properties: []))
         }
         #expect(
-            try await host.status(of: TestHost.extendedParameters(handle: 4, properties: [])) == .memoryCapacityExceeded)
+            try await host.status(of: TestHost.extendedParameters(handle: 4, properties: [])) == .memoryCapacityExceeded
+        )
     }
 
     @Test("Advertisers beyond the receiver's sensitivity are not heard; RSSI falls with distance")
@@ -294,8 +305,10 @@ extension TestHost {
         handle: UInt8, properties: AdvertisingEventProperties, address: BluetoothAddress, data: [UInt8] = [],
         scanResponse: [UInt8] = [], notifyScanRequests: Bool = false, duration: UInt16 = 0, maxEvents: UInt8 = 0
     ) async throws {
-        _ = try await execute(Self.extendedParameters(handle: handle, properties: properties, notifyScanRequests: notifyScanRequests))
-        _ = try await execute(LESetAdvertisingSetRandomAddressCommand(advertisingHandle: handle, randomAddress: address))
+        _ = try await execute(
+            Self.extendedParameters(handle: handle, properties: properties, notifyScanRequests: notifyScanRequests))
+        _ = try await execute(
+            LESetAdvertisingSetRandomAddressCommand(advertisingHandle: handle, randomAddress: address))
         var chunks = stride(from: 0, to: data.count, by: 251).map { Array(data[$0..<min($0 + 251, data.count)]) }
         if chunks.isEmpty { chunks = [[]] }
         for (index, chunk) in chunks.enumerated() {
@@ -323,6 +336,7 @@ extension TestHost {
                 ownAddressType: .random, scanningFilterPolicy: 0, scanningPHYs: .le1M,
                 phys: [.init(scanType: type, scanInterval: 0x10, scanWindow: 0x10)]))
         _ = try await execute(
-            LESetExtendedScanEnableCommand(enable: true, filterDuplicates: filterDuplicates, duration: duration, period: 0))
+            LESetExtendedScanEnableCommand(
+                enable: true, filterDuplicates: filterDuplicates, duration: duration, period: 0))
     }
 }

@@ -76,7 +76,9 @@ struct ConnectionTests {
         #expect(try await peripheral.expectConnectionComplete().role == .peripheral)
     }
 
-    @Test("Create Connection Cancel answers Command Complete, then a connection complete with Unknown Connection Identifier")
+    @Test(
+        "Create Connection Cancel answers Command Complete, then a connection complete with Unknown Connection Identifier"
+    )
     func cancelPendingConnection() async throws {
         let central = try await TestHost.make(on: air, randomAddress: Addresses.first)
         #expect(try await central.start(central.createConnection(to: Addresses.second)) == .success)
@@ -157,7 +159,8 @@ struct ConnectionTests {
         #expect(local.handle == initiatorHandle && local.reason == .connectionTerminatedByLocalHost)
         #expect(remote.handle == peerHandle && remote.reason == .remoteUserTerminatedConnection)
         #expect(
-            try await initiator.start(DisconnectCommand(handle: initiatorHandle, reason: .remoteUserTerminatedConnection))
+            try await initiator.start(
+                DisconnectCommand(handle: initiatorHandle, reason: .remoteUserTerminatedConnection))
                 == .unknownConnectionIdentifier)
     }
 
@@ -198,7 +201,8 @@ struct ConnectionTests {
     func initiatorFilterAcceptList() async throws {
         let central = try await TestHost.make(on: air, randomAddress: Addresses.first)
         let peripheral = try await TestHost.make(on: air, randomAddress: Addresses.second)
-        _ = try await central.execute(LEAddDeviceToFilterAcceptListCommand(addressType: .random, address: Addresses.second))
+        _ = try await central.execute(
+            LEAddDeviceToFilterAcceptListCommand(addressType: .random, address: Addresses.second))
         var command = central.createConnection(to: .zero)
         command.initiatorFilterPolicy = 1
         #expect(try await central.start(command) == .success)
@@ -213,7 +217,8 @@ struct ConnectionTests {
     func extendedConnection() async throws {
         let central = try await TestHost.make(on: air, randomAddress: Addresses.first)
         let peripheral = try await TestHost.make(on: air, randomAddress: nil)
-        try await peripheral.extendedAdvertise(handle: 1, properties: [.connectable], address: Addresses.second, data: [1])
+        try await peripheral.extendedAdvertise(
+            handle: 1, properties: [.connectable], address: Addresses.second, data: [1])
         let p = TestHost.defaultParameters
         let command = LEExtendedCreateConnectionCommand(
             initiatorFilterPolicy: 0, ownAddressType: .random, peerAddressType: .random, peerAddress: Addresses.second,

@@ -119,11 +119,13 @@ struct ControllerCommandTests {
         let host = TestHost(await air.makeController())
         let initial = try await host.execute(LEReadSuggestedDefaultDataLengthCommand())
         #expect(initial.suggestedMaxTxOctets == 27 && initial.suggestedMaxTxTime == 328)
-        _ = try await host.execute(LEWriteSuggestedDefaultDataLengthCommand(suggestedMaxTxOctets: 251, suggestedMaxTxTime: 2120))
+        _ = try await host.execute(
+            LEWriteSuggestedDefaultDataLengthCommand(suggestedMaxTxOctets: 251, suggestedMaxTxTime: 2120))
         let written = try await host.execute(LEReadSuggestedDefaultDataLengthCommand())
         #expect(written.suggestedMaxTxOctets == 251 && written.suggestedMaxTxTime == 2120)
         #expect(
-            try await host.status(of: LEWriteSuggestedDefaultDataLengthCommand(suggestedMaxTxOctets: 26, suggestedMaxTxTime: 328))
+            try await host.status(
+                of: LEWriteSuggestedDefaultDataLengthCommand(suggestedMaxTxOctets: 26, suggestedMaxTxTime: 328))
                 == .invalidCommandParameters)
         let maximum = try await host.execute(LEReadMaximumDataLengthCommand())
         #expect(maximum.supportedMaxTxOctets == 251 && maximum.supportedMaxTxTime == 2120)
@@ -139,7 +141,8 @@ struct ControllerCommandTests {
         }
         let third = LEAddDeviceToFilterAcceptListCommand(addressType: .random, address: Addresses.third)
         #expect(try await host.status(of: third) == .memoryCapacityExceeded)
-        _ = try await host.execute(LERemoveDeviceFromFilterAcceptListCommand(addressType: .random, address: Addresses.first))
+        _ = try await host.execute(
+            LERemoveDeviceFromFilterAcceptListCommand(addressType: .random, address: Addresses.first))
         #expect(try await host.status(of: third) == .success)
         _ = try await host.execute(LEClearFilterAcceptListCommand())
         #expect(await air.controllerCount == 1)
@@ -156,7 +159,8 @@ struct ControllerCommandTests {
         #expect(try await host.status(of: entry) == .invalidCommandParameters)
         _ = try await host.execute(LESetAddressResolutionEnableCommand(addressResolutionEnable: true))
         _ = try await host.execute(
-            LERemoveDeviceFromResolvingListCommand(peerIdentityAddressType: .random, peerIdentityAddress: Addresses.first))
+            LERemoveDeviceFromResolvingListCommand(
+                peerIdentityAddressType: .random, peerIdentityAddress: Addresses.first))
         #expect(
             try await host.status(
                 of: LERemoveDeviceFromResolvingListCommand(
@@ -170,7 +174,8 @@ struct ControllerCommandTests {
         _ = try await host.execute(LESetScanEnableCommand(enable: false, filterDuplicates: false))
         #expect(try await host.status(of: LEReadNumberOfSupportedAdvertisingSetsCommand()) == .commandDisallowed)
         _ = try await host.execute(ResetCommand())
-        #expect(try await host.execute(LEReadNumberOfSupportedAdvertisingSetsCommand()).numSupportedAdvertisingSets == 4)
+        #expect(
+            try await host.execute(LEReadNumberOfSupportedAdvertisingSetsCommand()).numSupportedAdvertisingSets == 4)
         #expect(try await host.status(of: LESetAdvertisingDataCommand(data: [])) == .commandDisallowed)
     }
 
@@ -205,7 +210,9 @@ struct ControllerCommandTests {
     func closeEndsStream() async throws {
         let host = TestHost(await air.makeController())
         await host.controller.close()
-        await #expect(throws: TransportError.closed) { try await host.controller.send(.command(HCICommandPacket(ResetCommand()))) }
+        await #expect(throws: TransportError.closed) {
+            try await host.controller.send(.command(HCICommandPacket(ResetCommand())))
+        }
         await #expect(throws: TestHostError.self) { _ = try await host.nextPacket() }
     }
 }

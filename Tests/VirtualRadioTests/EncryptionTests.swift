@@ -44,7 +44,8 @@ struct EncryptionTests {
         let request = try await expectKeyRequest(peripheral)
         #expect(request.handle == handles.peripheral)
         #expect(request.randomNumber == 0x1122_3344_5566_7788 && request.encryptedDiversifier == 0xBEEF)
-        let reply = try await peripheral.execute(LELongTermKeyRequestReplyCommand(handle: handles.peripheral, longTermKey: key))
+        let reply = try await peripheral.execute(
+            LELongTermKeyRequestReplyCommand(handle: handles.peripheral, longTermKey: key))
         #expect(reply.handle == handles.peripheral)
         let atCentral = try await expectEncryptionChange(central)
         let atPeripheral = try await expectEncryptionChange(peripheral)
@@ -59,7 +60,8 @@ struct EncryptionTests {
         _ = try await startEncryption(central, handles.central)
         _ = try await expectKeyRequest(peripheral)
         _ = try await peripheral.execute(
-            LELongTermKeyRequestReplyCommand(handle: handles.peripheral, longTermKey: Array(repeating: 0xAA, count: 16)))
+            LELongTermKeyRequestReplyCommand(handle: handles.peripheral, longTermKey: Array(repeating: 0xAA, count: 16))
+        )
         let atCentral = try await central.expectDisconnection()
         let atPeripheral = try await peripheral.expectDisconnection()
         #expect(atCentral.handle == handles.central && atCentral.reason == .connectionTerminatedMICFailure)
@@ -84,7 +86,8 @@ struct EncryptionTests {
         for _ in 0..<2 {
             _ = try await startEncryption(central, handles.central)
             _ = try await expectKeyRequest(peripheral)
-            _ = try await peripheral.execute(LELongTermKeyRequestReplyCommand(handle: handles.peripheral, longTermKey: key))
+            _ = try await peripheral.execute(
+                LELongTermKeyRequestReplyCommand(handle: handles.peripheral, longTermKey: key))
         }
         _ = try await expectEncryptionChange(central)
         _ = try await expectEncryptionChange(peripheral)
@@ -102,7 +105,8 @@ struct EncryptionTests {
         let (central, peripheral, handles) = try await connectedPair()
         #expect(try await startEncryption(peripheral, handles.peripheral) == .commandDisallowed)
         #expect(
-            try await peripheral.status(of: LELongTermKeyRequestReplyCommand(handle: handles.peripheral, longTermKey: key))
+            try await peripheral.status(
+                of: LELongTermKeyRequestReplyCommand(handle: handles.peripheral, longTermKey: key))
                 == .commandDisallowed)
         #expect(try await startEncryption(central, handles.central) == .success)
         #expect(try await startEncryption(central, handles.central) == .commandDisallowed)

@@ -97,7 +97,8 @@ struct LinkProcedureTests {
     func dataLength() async throws {
         let mask = TestHost.leEventMask
         let (central, peripheral, handles) = try await connectedPair(centralMask: mask)
-        let reply = try await central.execute(LESetDataLengthCommand(handle: handles.central, txOctets: 251, txTime: 17040))
+        let reply = try await central.execute(
+            LESetDataLengthCommand(handle: handles.central, txOctets: 251, txTime: 17040))
         #expect(reply.handle == handles.central)
         let local = try await central.expectLE { event in
             if case .dataLengthChange(let e) = event { return e }
@@ -171,7 +172,8 @@ struct LinkProcedureTests {
 
     @Test("LE Read Remote Features and Read Remote Version Information report the peer's configuration")
     func remoteInformation() async throws {
-        let version = VirtualControllerConfiguration.Version(lmpVersion: 0x0C, companyIdentifier: 0x05F1, lmpSubversion: 7)
+        let version = VirtualControllerConfiguration.Version(
+            lmpVersion: 0x0C, companyIdentifier: 0x05F1, lmpSubversion: 7)
         let (central, _, handles) = try await connectedPair(
             peripheral: .init(leFeatures: [.encryption, .le2MPHY], version: version))
         #expect(try await central.start(LEReadRemoteFeaturesCommand(handle: handles.central)) == .success)

@@ -41,7 +41,9 @@ struct DemoCommandTests {
 
     @Test("demo --btsnoop writes a log that tshark dissects, with commands, events and ACL data in both directions")
     func btsnoopOpensInTshark() async throws {
-        guard let tshark = ["/usr/bin/tshark", "/usr/local/bin/tshark"].first(where: FileManager.default.isExecutableFile) else {
+        guard
+            let tshark = ["/usr/bin/tshark", "/usr/local/bin/tshark"].first(where: FileManager.default.isExecutableFile)
+        else {
             try #require(ProcessInfo.processInfo.environment["CI"] != "true", "tshark must be installed in CI")
             return
         }
@@ -52,15 +54,21 @@ struct DemoCommandTests {
 
         let process = Process()
         process.executableURL = URL(fileURLWithPath: tshark)
-        process.arguments = ["-r", path, "-T", "fields", "-e", "hci_h4.direction", "-e", "hci_h4.type", "-e", "bthci_cmd.opcode"]
+        process.arguments = [
+            "-r", path, "-T", "fields", "-e", "hci_h4.direction", "-e", "hci_h4.type", "-e", "bthci_cmd.opcode",
+        ]
         let output = FileManager.default.temporaryDirectory.appendingPathComponent("tshark-\(UUID())")
         _ = FileManager.default.createFile(atPath: output.path, contents: nil)
         defer { try? FileManager.default.removeItem(at: output) }
         process.standardOutput = try FileHandle(forWritingTo: output)
         process.standardError = FileHandle.nullDevice
         #expect(try await CommandLineTool.runToExit(process, timeout: .seconds(60)) == 0)
-        let rows = try String(contentsOf: output, encoding: .utf8).split(separator: "\n").map { $0.split(separator: "\t", omittingEmptySubsequences: false) }
-        #expect(rows.contains { $0.count >= 3 && $0[0] == "0x00" && $0[1] == "0x01" && $0[2] == "0x200d" }, "LE Create Connection sent")
+        let rows = try String(contentsOf: output, encoding: .utf8).split(separator: "\n").map {
+            $0.split(separator: "\t", omittingEmptySubsequences: false)
+        }
+        #expect(
+            rows.contains { $0.count >= 3 && $0[0] == "0x00" && $0[1] == "0x01" && $0[2] == "0x200d" },
+            "LE Create Connection sent")
         #expect(rows.contains { $0.count >= 2 && $0[0] == "0x01" && $0[1] == "0x04" }, "events received")
         #expect(rows.contains { $0.count >= 2 && $0[0] == "0x00" && $0[1] == "0x02" }, "ACL sent")
         #expect(rows.contains { $0.count >= 2 && $0[0] == "0x01" && $0[1] == "0x02" }, "ACL received")

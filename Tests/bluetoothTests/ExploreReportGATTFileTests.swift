@@ -123,6 +123,8 @@ struct ExploreReportCoreBluetoothTests {
                 == "services[0].characteristics[1].properties[1]: 'write' does not fit a static value: a \"value\" "
                 + "makes the characteristic static and read-only, so only 'read' fits; use \"initialValue\" for a "
                 + "value that changes")
-        #expect(GATTFileTests.error(example.replacingOccurrences(of: #""value": "0a00""#, with: #""initialValue": "0a00""#)) == nil)
+        #expect(
+            GATTFileTests.error(example.replacingOccurrences(of: #""value": "0a00""#, with: #""initialValue": "0a00""#))
+                == nil)
     }
 }

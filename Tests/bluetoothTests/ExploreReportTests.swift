@@ -69,7 +69,8 @@ struct ExploreReportTests {
     func readingErrors() throws {
         let extra = #"{"identifier":"X","future":1,"services":[{"uuid":"180F","primary":true,"x":[]}]}"#
         #expect(try ExploreReport(json: Array(extra.utf8)).services.first?.uuid == "180F")
-        let bad = #"{"identifier":"X","services":[{"uuid":"180F","primary":true,"characteristics":[{"uuid":"2A19","value":"5"}]}]}"#
+        let bad =
+            #"{"identifier":"X","services":[{"uuid":"180F","primary":true,"characteristics":[{"uuid":"2A19","value":"5"}]}]}"#
         #expect(throws: JSONFileError(path: "services[0].characteristics[0].value", message: "not hex: \"5\"")) {
             try ExploreReport(json: Array(bad.utf8))
         }
@@ -103,7 +104,8 @@ struct ExploreReportTests {
                         ExploreReport.Characteristic(
                             uuid: "FFF1", properties: ["read"], value: [0x2A], error: nil,
                             descriptors: [
-                                ExploreReport.Descriptor(uuid: "2904", value: [0x04, 0x00, 0xAD, 0x27, 0x01, 0x00, 0x00])
+                                ExploreReport.Descriptor(
+                                    uuid: "2904", value: [0x04, 0x00, 0xAD, 0x27, 0x01, 0x00, 0x00])
                             ])
                     ])
             ])

@@ -61,7 +61,9 @@ struct GATTFileTests {
         #expect(file.services[1].includes == [CBUUID(string: "180F")])
         let characteristics = file.services[1].characteristics
         #expect(characteristics.map(\.uuid.uuidString) == ["2A1C", "2A21", "2A1D"])
-        #expect(characteristics[0].notify == GATTFile.Notify(intervalMs: 1000, values: [[0x00, 0xE8, 0x03, 0x00, 0x00], Array("hi".utf8)]))
+        #expect(
+            characteristics[0].notify
+                == GATTFile.Notify(intervalMs: 1000, values: [[0x00, 0xE8, 0x03, 0x00, 0x00], Array("hi".utf8)]))
         #expect(characteristics[1].properties == [.read, .write])
         #expect(characteristics[1].permissions == [.readable, .writeable])
         #expect(characteristics[1].initialValue == [0x0A, 0x00])
@@ -73,7 +75,8 @@ struct GATTFileTests {
 
     @Test("UUIDs are read in either case and kept in the form CBUUID prints")
     func uuidForms() throws {
-        let file = try Self.decode("""
+        let file = try Self.decode(
+            """
             { "services": [ { "uuid": "0000aaaa-1111-2222-3333-444455556666" },
                             { "uuid": "fee0", "characteristics": [
                               { "uuid": "abcdef01", "properties": [], "permissions": [] } ] } ] }
@@ -84,149 +87,169 @@ struct GATTFileTests {
     }
 
     static let badFiles: [(file: String, error: String)] = [
-            (
-                #"{ "services": [ { "uuid": "180D" }, { "uuid": "180F", "characteristics": [ { "uuid": "2A1", "properties": [], "permissions": [] } ] } ] }"#,
-                #"services[1].characteristics[0].uuid: not a UUID: "2A1" (write 4 or 8 hex digits, or 36 characters with dashes, e.g. "180D")"#
+        (
+            #"{ "services": [ { "uuid": "180D" }, { "uuid": "180F", "characteristics": [ { "uuid": "2A1", "properties": [], "permissions": [] } ] } ] }"#,
+            #"services[1].characteristics[0].uuid: not a UUID: "2A1" (write 4 or 8 hex digits, or 36 characters with dashes, e.g. "180D")"#
+        ),
+        (
+            characteristic(#""uuid": "2A38", "properties": ["read", "notfy"], "permissions": ["readable"]"#),
+            "services[0].characteristics[1].properties[1]: unknown property 'notfy' (known: broadcast, read, "
+                + "writeWithoutResponse, write, notify, indicate, authenticatedSignedWrites, extendedProperties, "
+                + "notifyEncryptionRequired, indicateEncryptionRequired)"
+        ),
+        (
+            characteristic(#""uuid": "2A38", "properties": ["read"], "permissions": ["readble"]"#),
+            "services[0].characteristics[1].permissions[0]: unknown permission 'readble' (known: readable, "
+                + "writeable, readEncryptionRequired, writeEncryptionRequired)"
+        ),
+        (
+            characteristic(#""uuid": "2A38", "properties": ["read"], "permissions": ["readable"], "value": "0g""#),
+            #"services[0].characteristics[1].value: not hex or text: "0g" (write pairs of hex digits, e.g. "0a00", or "text:" and UTF-8 text)"#
+        ),
+        (
+            characteristic(
+                #""uuid": "2A38", "properties": ["read"], "permissions": ["readable"], "initialValue": "abc""#),
+            #"services[0].characteristics[1].initialValue: not hex or text: "abc" (write pairs of hex digits, e.g. "0a00", or "text:" and UTF-8 text)"#
+        ),
+        (
+            characteristic(
+                #""uuid": "2A38", "properties": ["read", "write"], "permissions": ["readable"], "value": "01""#),
+            "services[0].characteristics[1].properties[1]: 'write' does not fit a static value: a \"value\" makes "
+                + "the characteristic static and read-only, so only 'read' fits; use \"initialValue\" for a value that changes"
+        ),
+        (
+            characteristic(
+                #""uuid": "2A38", "properties": ["read"], "permissions": ["readable", "writeable"], "value": "01""#),
+            "services[0].characteristics[1].permissions[1]: 'writeable' does not fit a static value: a \"value\" "
+                + "makes the characteristic static and read-only, so only 'readable' (or 'readEncryptionRequired') "
+                + "fits; use \"initialValue\" for a value that changes"
+        ),
+        (
+            characteristic(#""uuid": "2A38", "properties": [], "permissions": ["readable"], "value": "01""#),
+            "services[0].characteristics[1].properties: a \"value\" makes the characteristic static and read-only: it needs the 'read' property"
+        ),
+        (
+            characteristic(
+                #""uuid": "2A38", "properties": ["read"], "permissions": ["readable"], "value": "01", "initialValue": "02""#
             ),
-            (
-                characteristic(#""uuid": "2A38", "properties": ["read", "notfy"], "permissions": ["readable"]"#),
-                "services[0].characteristics[1].properties[1]: unknown property 'notfy' (known: broadcast, read, "
-                    + "writeWithoutResponse, write, notify, indicate, authenticatedSignedWrites, extendedProperties, "
-                    + "notifyEncryptionRequired, indicateEncryptionRequired)"
+            "services[0].characteristics[1].initialValue: cannot go with \"value\": a \"value\" makes the characteristic static and read-only; keep one of the two"
+        ),
+        (
+            characteristic(
+                #""uuid": "2A38", "properties": ["notify"], "permissions": ["readable"], "notify": { "intervalMs": 10, "values": ["01", "zz"] }"#
             ),
-            (
-                characteristic(#""uuid": "2A38", "properties": ["read"], "permissions": ["readble"]"#),
-                "services[0].characteristics[1].permissions[0]: unknown permission 'readble' (known: readable, "
-                    + "writeable, readEncryptionRequired, writeEncryptionRequired)"
+            #"services[0].characteristics[1].notify.values[1]: not hex or text: "zz" (write pairs of hex digits, e.g. "0a00", or "text:" and UTF-8 text)"#
+        ),
+        (
+            characteristic(
+                #""uuid": "2A38", "properties": ["read"], "permissions": ["readable"], "notify": { "intervalMs": 10, "values": ["01"] }"#
             ),
-            (
-                characteristic(#""uuid": "2A38", "properties": ["read"], "permissions": ["readable"], "value": "0g""#),
-                #"services[0].characteristics[1].value: not hex or text: "0g" (write pairs of hex digits, e.g. "0a00", or "text:" and UTF-8 text)"#
+            "services[0].characteristics[1].notify: needs the 'notify' or 'indicate' property"
+        ),
+        (
+            characteristic(
+                #""uuid": "2A38", "properties": ["notify"], "permissions": [], "notify": { "intervalMs": 0.5, "values": ["01"] }"#
             ),
-            (
-                characteristic(#""uuid": "2A38", "properties": ["read"], "permissions": ["readable"], "initialValue": "abc""#),
-                #"services[0].characteristics[1].initialValue: not hex or text: "abc" (write pairs of hex digits, e.g. "0a00", or "text:" and UTF-8 text)"#
+            "services[0].characteristics[1].notify.intervalMs: expected a whole number from 1 to 3600000"
+        ),
+        (
+            characteristic(
+                #""uuid": "2A38", "properties": ["notify"], "permissions": [], "notify": { "values": ["01"] }"#),
+            "services[0].characteristics[1].notify.intervalMs: missing"
+        ),
+        (
+            characteristic(#""uuid": "2A38", "properties": ["broadcast"], "permissions": []"#),
+            "services[0].characteristics[1].properties[0]: 'broadcast' is not allowed on a local characteristic; CoreBluetooth refuses it"
+        ),
+        (
+            characteristic(#""uuid": "2A38", "properties": ["read", "read"], "permissions": []"#),
+            "services[0].characteristics[1].properties[1]: 'read' is listed twice"
+        ),
+        (
+            characteristic(#""uuid": "2A38", "permissions": []"#),
+            "services[0].characteristics[1].properties: missing"
+        ),
+        (
+            characteristic(#""uuid": "2A38", "properties": ["read"], "permissions": [], "valeu": "01""#),
+            "services[0].characteristics[1].valeu: unknown key (expected one of: uuid, properties, permissions, "
+                + "value, initialValue, notify, descriptors)"
+        ),
+        (
+            characteristic(#""uuid": "2A37", "properties": ["read"], "permissions": []"#),
+            "services[0].characteristics[1].uuid: 2A37 is already defined at services[0].characteristics[0]"
+        ),
+        (
+            characteristic(
+                #""uuid": "2A38", "properties": ["read"], "permissions": [], "descriptors": [ { "uuid": "2902", "value": "0000" } ]"#
             ),
-            (
-                characteristic(#""uuid": "2A38", "properties": ["read", "write"], "permissions": ["readable"], "value": "01""#),
-                "services[0].characteristics[1].properties[1]: 'write' does not fit a static value: a \"value\" makes "
-                    + "the characteristic static and read-only, so only 'read' fits; use \"initialValue\" for a value that changes"
+            "services[0].characteristics[1].descriptors[0].uuid: the stack makes the 2902 descriptor itself; leave it out"
+        ),
+        (
+            characteristic(
+                #""uuid": "2A38", "properties": ["read"], "permissions": [], "descriptors": [ { "uuid": "2904", "value": "0400" } ]"#
             ),
-            (
-                characteristic(#""uuid": "2A38", "properties": ["read"], "permissions": ["readable", "writeable"], "value": "01""#),
-                "services[0].characteristics[1].permissions[1]: 'writeable' does not fit a static value: a \"value\" "
-                    + "makes the characteristic static and read-only, so only 'readable' (or 'readEncryptionRequired') "
-                    + "fits; use \"initialValue\" for a value that changes"
+            "services[0].characteristics[1].descriptors[0].value: a presentation format is 7 bytes (format, exponent, unit, namespace, description), not 2"
+        ),
+        (
+            characteristic(
+                #""uuid": "2A38", "properties": ["read"], "permissions": [], "descriptors": [ { "uuid": "2901", "value": "ff" } ]"#
             ),
-            (
-                characteristic(#""uuid": "2A38", "properties": [], "permissions": ["readable"], "value": "01""#),
-                "services[0].characteristics[1].properties: a \"value\" makes the characteristic static and read-only: it needs the 'read' property"
+            "services[0].characteristics[1].descriptors[0].value: a user description must be UTF-8 text"
+        ),
+        (
+            characteristic(
+                #""uuid": "2A38", "properties": ["read"], "permissions": [], "descriptors": [ { "uuid": "2901", "value": "text:a" }, { "uuid": "2901", "value": "text:b" } ]"#
             ),
-            (
-                characteristic(#""uuid": "2A38", "properties": ["read"], "permissions": ["readable"], "value": "01", "initialValue": "02""#),
-                "services[0].characteristics[1].initialValue: cannot go with \"value\": a \"value\" makes the characteristic static and read-only; keep one of the two"
-            ),
-            (
-                characteristic(#""uuid": "2A38", "properties": ["notify"], "permissions": ["readable"], "notify": { "intervalMs": 10, "values": ["01", "zz"] }"#),
-                #"services[0].characteristics[1].notify.values[1]: not hex or text: "zz" (write pairs of hex digits, e.g. "0a00", or "text:" and UTF-8 text)"#
-            ),
-            (
-                characteristic(#""uuid": "2A38", "properties": ["read"], "permissions": ["readable"], "notify": { "intervalMs": 10, "values": ["01"] }"#),
-                "services[0].characteristics[1].notify: needs the 'notify' or 'indicate' property"
-            ),
-            (
-                characteristic(#""uuid": "2A38", "properties": ["notify"], "permissions": [], "notify": { "intervalMs": 0.5, "values": ["01"] }"#),
-                "services[0].characteristics[1].notify.intervalMs: expected a whole number from 1 to 3600000"
-            ),
-            (
-                characteristic(#""uuid": "2A38", "properties": ["notify"], "permissions": [], "notify": { "values": ["01"] }"#),
-                "services[0].characteristics[1].notify.intervalMs: missing"
-            ),
-            (
-                characteristic(#""uuid": "2A38", "properties": ["broadcast"], "permissions": []"#),
-                "services[0].characteristics[1].properties[0]: 'broadcast' is not allowed on a local characteristic; CoreBluetooth refuses it"
-            ),
-            (
-                characteristic(#""uuid": "2A38", "properties": ["read", "read"], "permissions": []"#),
-                "services[0].characteristics[1].properties[1]: 'read' is listed twice"
-            ),
-            (
-                characteristic(#""uuid": "2A38", "permissions": []"#),
-                "services[0].characteristics[1].properties: missing"
-            ),
-            (
-                characteristic(#""uuid": "2A38", "properties": ["read"], "permissions": [], "valeu": "01""#),
-                "services[0].characteristics[1].valeu: unknown key (expected one of: uuid, properties, permissions, "
-                    + "value, initialValue, notify, descriptors)"
-            ),
-            (
-                characteristic(#""uuid": "2A37", "properties": ["read"], "permissions": []"#),
-                "services[0].characteristics[1].uuid: 2A37 is already defined at services[0].characteristics[0]"
-            ),
-            (
-                characteristic(#""uuid": "2A38", "properties": ["read"], "permissions": [], "descriptors": [ { "uuid": "2902", "value": "0000" } ]"#),
-                "services[0].characteristics[1].descriptors[0].uuid: the stack makes the 2902 descriptor itself; leave it out"
-            ),
-            (
-                characteristic(#""uuid": "2A38", "properties": ["read"], "permissions": [], "descriptors": [ { "uuid": "2904", "value": "0400" } ]"#),
-                "services[0].characteristics[1].descriptors[0].value: a presentation format is 7 bytes (format, exponent, unit, namespace, description), not 2"
-            ),
-            (
-                characteristic(#""uuid": "2A38", "properties": ["read"], "permissions": [], "descriptors": [ { "uuid": "2901", "value": "ff" } ]"#),
-                "services[0].characteristics[1].descriptors[0].value: a user description must be UTF-8 text"
-            ),
-            (
-                characteristic(#""uuid": "2A38", "properties": ["read"], "permissions": [], "descriptors": [ { "uuid": "2901", "value": "text:a" }, { "uuid": "2901", "value": "text:b" } ]"#),
-                "services[0].characteristics[1].descriptors[1].uuid: 2901 is already defined at services[0].characteristics[1].descriptors[0]"
-            ),
-            (
-                #"{ "services": [ { "uuid": "1809", "includes": ["180F"] }, { "uuid": "180F" } ] }"#,
-                "services[0].includes[0]: 180F is defined later in the file; list an included service before the services that include it"
-            ),
-            (
-                #"{ "services": [ { "uuid": "1809", "includes": ["1810"] } ] }"#,
-                "services[0].includes[0]: no service 1810 in this file"
-            ),
-            (
-                #"{ "services": [ { "uuid": "1809", "includes": ["1809"] } ] }"#,
-                "services[0].includes[0]: a service cannot include itself"
-            ),
-            (
-                #"{ "services": [ { "uuid": "180F" }, { "uuid": "0000180F-0000-1000-8000-00805F9B34FB" } ] }"#,
-                "services[1].uuid: 0000180F-0000-1000-8000-00805F9B34FB is already defined at services[0]"
-            ),
-            (
-                #"{ "services": [ { "uuid": "0000180F" } ] }"#,
-                "services[0].uuid: a service UUID must be 16-bit or 128-bit; CoreBluetooth refuses 32-bit ones"
-            ),
-            (
-                #"{ "services": [ { "uuid": "180F", "primary": "yes" } ] }"#,
-                #"services[0].primary: expected true or false, got a string"#
-            ),
-            (
-                #"{ "advertise": { "manufacturerData": "ff" }, "services": [] }"#,
-                "advertise.manufacturerData: needs at least 2 bytes: the company identifier, little-endian, comes first"
-            ),
-            (
-                #"{ "advertise": { "manufacturerData": "text" }, "services": [] }"#,
-                #"advertise.manufacturerData: not hex or text: "text" (write pairs of hex digits, e.g. "0a00", or "text:" and UTF-8 text)"#
-            ),
-            (
-                #"{ "advertise": { "services": ["180D", "xyz"] } }"#,
-                #"advertise.services[1]: not a UUID: "xyz" (write 4 or 8 hex digits, or 36 characters with dashes, e.g. "180D")"#
-            ),
-            (
-                #"{ "name": "A", "name": "B" }"#,
-                "name: the key appears twice"
-            ),
-            (
-                #"[1, 2]"#,
-                "expected an object, got an array"
-            ),
-            (
-                "{\n  \"services\": [\n    { \"uuid\": \"180D\" }\n    { \"uuid\": \"180F\" }\n  ]\n}",
-                "not valid JSON: line 4, column 5: expected ',' or ']'"
-            ),
+            "services[0].characteristics[1].descriptors[1].uuid: 2901 is already defined at services[0].characteristics[1].descriptors[0]"
+        ),
+        (
+            #"{ "services": [ { "uuid": "1809", "includes": ["180F"] }, { "uuid": "180F" } ] }"#,
+            "services[0].includes[0]: 180F is defined later in the file; list an included service before the services that include it"
+        ),
+        (
+            #"{ "services": [ { "uuid": "1809", "includes": ["1810"] } ] }"#,
+            "services[0].includes[0]: no service 1810 in this file"
+        ),
+        (
+            #"{ "services": [ { "uuid": "1809", "includes": ["1809"] } ] }"#,
+            "services[0].includes[0]: a service cannot include itself"
+        ),
+        (
+            #"{ "services": [ { "uuid": "180F" }, { "uuid": "0000180F-0000-1000-8000-00805F9B34FB" } ] }"#,
+            "services[1].uuid: 0000180F-0000-1000-8000-00805F9B34FB is already defined at services[0]"
+        ),
+        (
+            #"{ "services": [ { "uuid": "0000180F" } ] }"#,
+            "services[0].uuid: a service UUID must be 16-bit or 128-bit; CoreBluetooth refuses 32-bit ones"
+        ),
+        (
+            #"{ "services": [ { "uuid": "180F", "primary": "yes" } ] }"#,
+            #"services[0].primary: expected true or false, got a string"#
+        ),
+        (
+            #"{ "advertise": { "manufacturerData": "ff" }, "services": [] }"#,
+            "advertise.manufacturerData: needs at least 2 bytes: the company identifier, little-endian, comes first"
+        ),
+        (
+            #"{ "advertise": { "manufacturerData": "text" }, "services": [] }"#,
+            #"advertise.manufacturerData: not hex or text: "text" (write pairs of hex digits, e.g. "0a00", or "text:" and UTF-8 text)"#
+        ),
+        (
+            #"{ "advertise": { "services": ["180D", "xyz"] } }"#,
+            #"advertise.services[1]: not a UUID: "xyz" (write 4 or 8 hex digits, or 36 characters with dashes, e.g. "180D")"#
+        ),
+        (
+            #"{ "name": "A", "name": "B" }"#,
+            "name: the key appears twice"
+        ),
+        (
+            #"[1, 2]"#,
+            "expected an object, got an array"
+        ),
+        (
+            "{\n  \"services\": [\n    { \"uuid\": \"180D\" }\n    { \"uuid\": \"180F\" }\n  ]\n}",
+            "not valid JSON: line 4, column 5: expected ',' or ']'"
+        ),
     ]
 
     @Test("a bad element is reported with its exact path", arguments: badFiles)
@@ -234,7 +257,9 @@ struct GATTFileTests {
         #expect(Self.error(file) == expected)
     }
 
-    @Test("services become CoreBluetooth objects in file order, with includes, cached values and Apple's descriptor types")
+    @Test(
+        "services become CoreBluetooth objects in file order, with includes, cached values and Apple's descriptor types"
+    )
     func makesServices() throws {
         let services = try Self.decode(Self.thermometer).makeServices()
         #expect(services.map(\.uuid.uuidString) == ["180F", "1809"])

@@ -15,7 +15,8 @@ struct JSONParserTests {
     @Test("pretty output indents by two spaces and keeps arrays of plain values on one line")
     func prettyLayout() {
         let value = JSONValue.object([
-            ("p", .array([.string("read"), .string("write")])), ("e", .array([])), ("o", .array([.object([("k", .null)])])),
+            ("p", .array([.string("read"), .string("write")])), ("e", .array([])),
+            ("o", .array([.object([("k", .null)])])),
         ])
         #expect(
             value.rendered(pretty: true) == """

@@ -11,7 +11,9 @@ struct SimWorldCommandTests {
             "characteristics": [ { "uuid": "2A19", "properties": ["read"], "permissions": ["readable"], "value": "5a" } ] } ] }
         """
 
-    @Test("a world file's peripheral runs on the sim's air, explore over TCP finds everything its GATT file holds, and --btsnoop logs the traffic")
+    @Test(
+        "a world file's peripheral runs on the sim's air, explore over TCP finds everything its GATT file holds, and --btsnoop logs the traffic"
+    )
     func worldPeripheralIsExplored() async throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("world-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
@@ -21,7 +23,9 @@ struct SimWorldCommandTests {
         try Data(#"{ "peripherals": [ { "gatt": "battery.json", "rssi": -55 } ] }"#.utf8).write(to: world)
 
         let log = directory.appendingPathComponent("sim.btsnoop")
-        let sim = try RunningTool(["sim", "--listen", "127.0.0.1:0", "--world", world.path, "--json", "--btsnoop", log.path])
+        let sim = try RunningTool([
+            "sim", "--listen", "127.0.0.1:0", "--world", world.path, "--json", "--btsnoop", log.path,
+        ])
         var port: String?
         while let line = await sim.nextLine() {
             let object = try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: String]

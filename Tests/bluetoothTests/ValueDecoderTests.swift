@@ -18,13 +18,18 @@ struct ValueDecoderTests {
             ("2A01", [0x45, 0x03], "Heart Rate Sensor, subcategory 5 (0x0345)"),
             ("2A1C", [0x00, 0x6E, 0x01, 0x00, 0xFF], "36.6 °C"),
             ("2A1C", [0x01, 0xFF, 0xFF, 0x7F, 0x00], "NaN °F"),
-            ("2A1C", [0x06, 0x6E, 0x01, 0x00, 0xFF, 0xEA, 0x07, 0x0B, 0x16, 0x11, 0x1D, 0x21, 0x02],
-             "36.6 °C, at 2026-11-22 17:29:33, type 2"),
+            (
+                "2A1C", [0x06, 0x6E, 0x01, 0x00, 0xFF, 0xEA, 0x07, 0x0B, 0x16, 0x11, 0x1D, 0x21, 0x02],
+                "36.6 °C, at 2026-11-22 17:29:33, type 2"
+            ),
             ("2A50", [0x02, 0xAC, 0x05, 0x55, 0x02, 0x23, 0x01], "USB vendor 0x05AC, product 0x0255, version 1.2.3"),
             ("2A38", [0x01], "Chest"),
             ("2A21", [0x0A, 0x00], "10 s"),
             ("2A6E", [0x2E, 0xF6], "-25.14 °C"),
-            ("2A04", [0x18, 0x00, 0x28, 0x00, 0x00, 0x00, 0xC8, 0x00], "interval 30.00–50.00 ms, latency 0, timeout 2000 ms"),
+            (
+                "2A04", [0x18, 0x00, 0x28, 0x00, 0x00, 0x00, 0xC8, 0x00],
+                "interval 30.00–50.00 ms, latency 0, timeout 2000 ms"
+            ),
             ("2A35", [0x00, 0x78, 0x00, 0x50, 0x00, 0x5D, 0x00], "120/80 mmHg, mean 93"),
         ] as [(String, [UInt8], String)])
     func characteristics(uuid: String, value: [UInt8], expected: String) {
@@ -67,7 +72,10 @@ struct ValueDecoderTests {
             ("2900", [0x00, 0x00], "none"),
             ("2903", [0x01, 0x00], "broadcasts on"),
             ("2901", Array("Measurement interval".utf8), "\"Measurement interval\""),
-            ("2904", [0x04, 0x00, 0xAD, 0x27, 0x01, 0x00, 0x00], "uint8, exponent 0, unit 0x27AD (%), namespace 1, description 0x0000"),
+            (
+                "2904", [0x04, 0x00, 0xAD, 0x27, 0x01, 0x00, 0x00],
+                "uint8, exponent 0, unit 0x27AD (%), namespace 1, description 0x0000"
+            ),
             ("2908", [0x01, 0x01], "report 1, input"),
         ] as [(String, [UInt8], String)])
     func descriptors(uuid: String, value: [UInt8], expected: String) {

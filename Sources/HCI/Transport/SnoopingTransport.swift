@@ -27,7 +27,9 @@ public final class SnoopingTransport: HCITransport {
     }
 
     /// Logs `wrapped` into a new btsnoop file at `path`, closed when this transport closes.
-    public convenience init(wrapping wrapped: any HCITransport, path: String, perspective: Perspective = .host)
+    public convenience init(
+        wrapping wrapped: any HCITransport, path: String, perspective: Perspective = .host
+    )
         throws(TransportError)
     {
         self.init(wrapped: wrapped, writer: try BTSnoopWriter(path: path), perspective: perspective, ownsWriter: true)
@@ -56,21 +58,5 @@ public final class SnoopingTransport: HCITransport {
     public func close() async {
         await wrapped.close()
         if ownsWriter { writer.close() }
-    }
-}
-
-/// Pulls packets from a stream for one consumer at a time, so a wrapper can observe each as it is taken.
-private actor PacketSource {
-    private var iterator: AsyncThrowingStream<HCIPacket, any Error>.AsyncIterator?
-
-    init(_ stream: AsyncThrowingStream<HCIPacket, any Error>) {
-        iterator = stream.makeAsyncIterator()
-    }
-
-    func next() async throws -> HCIPacket? {
-        guard var current = iterator else { return nil }
-        iterator = nil
-        defer { iterator = current }
-        return try await current.next(isolation: self)
     }
 }

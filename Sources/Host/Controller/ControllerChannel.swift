@@ -246,7 +246,9 @@ public actor ControllerChannel {
     private func handle(_ event: KnownEvent) {
         switch event {
         case .commandComplete(let complete):
-            answer(opcode: complete.opcode, credits: complete.numHCICommandPackets, with: .complete(complete.returnParameters))
+            answer(
+                opcode: complete.opcode, credits: complete.numHCICommandPackets,
+                with: .complete(complete.returnParameters))
         case .commandStatus(let status):
             answer(opcode: status.opcode, credits: status.numHCICommandPackets, with: .status(status.status))
         case .numberOfCompletedPackets(let completed):

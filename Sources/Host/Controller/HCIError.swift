@@ -21,9 +21,12 @@ public enum HCIError: Error, Equatable, Sendable {
 extension HCIError: CustomStringConvertible {
     public var description: String {
         switch self {
-        case .commandFailed(let opcode, let status): "HCI command 0x\(String(opcode.rawValue, radix: 16)) failed: \(status)"
-        case .timeout(let opcode): "HCI command 0x\(String(opcode.rawValue, radix: 16)) got no answer from the controller"
-        case .malformedReply(let opcode, let error): "malformed answer to HCI command 0x\(String(opcode.rawValue, radix: 16)): \(error)"
+        case .commandFailed(let opcode, let status):
+            "HCI command 0x\(String(opcode.rawValue, radix: 16)) failed: \(status)"
+        case .timeout(let opcode):
+            "HCI command 0x\(String(opcode.rawValue, radix: 16)) got no answer from the controller"
+        case .malformedReply(let opcode, let error):
+            "malformed answer to HCI command 0x\(String(opcode.rawValue, radix: 16)): \(error)"
         case .queueFull: "too many HCI packets queued for the controller"
         case .disconnected(let handle): "connection \(handle) is gone"
         case .eventTimeout(let what): "timed out waiting for \(what)"

@@ -25,9 +25,10 @@ extension AdvertisingData {
     ///
     /// Core Specification Supplement, Part A, 1.1.
     public var serviceUUIDs: [BluetoothUUID] {
-        uniqued(structures.flatMap { structure in
-            ADUUIDWidth.serviceUUIDList(structure.type).map { $0.width.decodeList(structure.data) } ?? []
-        })
+        uniqued(
+            structures.flatMap { structure in
+                ADUUIDWidth.serviceUUIDList(structure.type).map { $0.width.decodeList(structure.data) } ?? []
+            })
     }
 
     /// Whether service UUID lists are present and every one of them is marked complete.
@@ -42,9 +43,10 @@ extension AdvertisingData {
     ///
     /// Core Specification Supplement, Part A, 1.10.
     public var solicitedServiceUUIDs: [BluetoothUUID] {
-        uniqued(structures.flatMap { structure in
-            ADUUIDWidth.solicitation(structure.type)?.decodeList(structure.data) ?? []
-        })
+        uniqued(
+            structures.flatMap { structure in
+                ADUUIDWidth.solicitation(structure.type)?.decodeList(structure.data) ?? []
+            })
     }
 
     /// Service data keyed by service UUID; the first structure for a UUID wins and ones too short for a UUID are skipped.

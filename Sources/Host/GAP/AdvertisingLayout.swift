@@ -106,10 +106,13 @@ public struct AdvertisingLayout: Hashable, Sendable {
             structures.append(try structure(.manufacturerSpecificData, data))
         }
         let serviceData = content.serviceData.sorted {
-            (ADUUIDWidth(of: $0.key).byteCount, $0.key.uuidString) < (ADUUIDWidth(of: $1.key).byteCount, $1.key.uuidString)
+            (ADUUIDWidth(of: $0.key).byteCount, $0.key.uuidString) < (
+                ADUUIDWidth(of: $1.key).byteCount, $1.key.uuidString
+            )
         }
         for (uuid, data) in serviceData {
-            structures.append(try structure(ADUUIDWidth(of: uuid).serviceDataType, ADUUIDWidth.encodeList([uuid]) + data))
+            structures.append(
+                try structure(ADUUIDWidth(of: uuid).serviceDataType, ADUUIDWidth.encodeList([uuid]) + data))
         }
         for (width, uuids) in ADUUIDWidth.group(content.solicitedServiceUUIDs) {
             structures.append(try structure(width.solicitationType, ADUUIDWidth.encodeList(uuids)))

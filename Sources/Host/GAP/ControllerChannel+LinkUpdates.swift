@@ -19,7 +19,9 @@ extension ControllerChannel {
     ) async throws(HCIError) -> LEPHYUpdateCompleteEvent {
         try await execute(LESetPHYCommand(handle: handle, allPHYs: 0, txPHYs: phys, rxPHYs: phys, phyOptions: 0))
         let update = try await waitForPHYUpdate(handle, timeout: timeout)
-        guard update.status.isSuccess else { throw .commandFailed(opcode: LESetPHYCommand.opcode, status: update.status) }
+        guard update.status.isSuccess else {
+            throw .commandFailed(opcode: LESetPHYCommand.opcode, status: update.status)
+        }
         return update
     }
 

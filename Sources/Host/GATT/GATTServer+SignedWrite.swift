@@ -15,8 +15,9 @@ extension GATTServer {
     ) throws(SignedWriteRefusal) -> GATTServerOutcome {
         update(connection)
         guard connection.security.level == .unencrypted else { throw .encryptedLink }
-        guard database.characteristic(valueHandle: command.handle)?.properties.contains(.authenticatedSignedWrites)
-            == true
+        guard
+            database.characteristic(valueHandle: command.handle)?.properties.contains(.authenticatedSignedWrites)
+                == true
         else { throw .notSignable(command.handle) }
         guard verify(command) else { throw .signatureRejected }
         return handle(.writeCommand(ATTWriteCommand(handle: command.handle, value: command.value)), from: connection)

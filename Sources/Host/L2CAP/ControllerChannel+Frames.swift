@@ -3,7 +3,9 @@ import HCI
 extension ControllerChannel {
     /// Receives ACL data on one connection until a whole L2CAP B-frame has been reassembled;
     /// malformed fragments are dropped as the reassembler reports them.
-    public func receiveFrame(on handle: ConnectionHandle, maximumPDUSize: Int = 65_535) async throws(HCIError) -> BasicFrame {
+    public func receiveFrame(
+        on handle: ConnectionHandle, maximumPDUSize: Int = 65_535
+    ) async throws(HCIError) -> BasicFrame {
         var reassembler = Reassembler(maximumPDUSize: maximumPDUSize)
         while true {
             if let frame = reassembler.received(try await receiveACL(on: handle)).frame { return frame }

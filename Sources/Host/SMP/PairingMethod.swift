@@ -41,7 +41,8 @@ public enum PairingMethod: Hashable, Sendable {
         if secureConnections ? (initiatorOOB || responderOOB) : (initiatorOOB && responderOOB) {
             return .outOfBand
         }
-        let mitm = initiator.authenticationRequirements.contains(.mitm)
+        let mitm =
+            initiator.authenticationRequirements.contains(.mitm)
             || responder.authenticationRequirements.contains(.mitm)
         guard mitm else { return .justWorks }
         return mapping(

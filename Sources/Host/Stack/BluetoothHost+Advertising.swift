@@ -30,7 +30,8 @@ extension BluetoothHost {
 
     /// The configured advertising interval in the controller's 0.625 ms units, within 0x0020...0x4000.
     private var advertisingIntervalUnits: UInt16 {
-        let milliseconds = Double(configuration.advertisingInterval.components.seconds) * 1000
+        let milliseconds =
+            Double(configuration.advertisingInterval.components.seconds) * 1000
             + Double(configuration.advertisingInterval.components.attoseconds) / 1e15
         return UInt16(min(max((milliseconds / 0.625).rounded(), 0x0020), 0x4000))
     }

@@ -99,7 +99,8 @@ extension BluetoothHost {
         case .failure(let error):
             guard case .commandFailed(_, let status) = error else { return }
             finishPendingConnection(
-                .failure(pendingConnection?.cancellation ?? .connectionFailed(pendingConnection?.address ?? .zero, status)))
+                .failure(
+                    pendingConnection?.cancellation ?? .connectionFailed(pendingConnection?.address ?? .zero, status)))
         case .success(let established):
             let link = HostLink(
                 handle: established.handle, role: established.role, peerAddress: established.peerAddress,
@@ -159,7 +160,9 @@ extension BluetoothHost {
 
     func linkDown(_ handle: ConnectionHandle, reason: HCIStatus) {
         guard let connection = connections.removeValue(forKey: handle) else { return }
-        if pendingConnection?.handle == handle { finishPendingConnection(.failure(.disconnected(handle, reason: reason))) }
+        if pendingConnection?.handle == handle {
+            finishPendingConnection(.failure(.disconnected(handle, reason: reason)))
+        }
         connection.cancelTimers()
         congested.remove(handle)
         closeChannels(of: connection)

@@ -72,7 +72,9 @@ extension BluetoothHost {
     ///
     /// - Throws: ``HostError/channelClosed(_:_:_:)`` when the channel closes while waiting, or what
     ///   ``send(_:onChannel:of:)`` throws.
-    public func enqueue(_ sdu: [UInt8], onChannel cid: L2CAPChannelID, of handle: ConnectionHandle) async throws(HostError) {
+    public func enqueue(
+        _ sdu: [UInt8], onChannel cid: L2CAPChannelID, of handle: ConnectionHandle
+    ) async throws(HostError) {
         while true {
             let connection = try connection(handle)
             guard let entry = connection.channels[cid] else { throw .noSuchChannel(handle, cid) }
@@ -108,7 +110,9 @@ extension BluetoothHost {
         switch command {
         case .leCreditBasedConnectionRequest(let identifier, let request):
             guard let options = publishedChannels[request.spsm] else {
-                return respond(.leCreditBasedConnectionResponse(identifier: identifier, .refused(.spsmNotSupported)), on: connection)
+                return respond(
+                    .leCreditBasedConnectionResponse(identifier: identifier, .refused(.spsmNotSupported)),
+                    on: connection)
             }
             guard !options.requiresEncryption || connection.security.level > .unencrypted else {
                 return respond(
@@ -134,7 +138,9 @@ extension BluetoothHost {
                 let reject = CommandReject.invalidCID(local: request.destinationCID, remote: request.sourceCID)
                 return respond(.commandReject(identifier: identifier, reject), on: connection)
             }
-            update(request.destinationCID, of: connection) { $0.receivedDisconnectionRequest(request, identifier: identifier) }
+            update(request.destinationCID, of: connection) {
+                $0.receivedDisconnectionRequest(request, identifier: identifier)
+            }
         case .flowControlCreditIndication(_, let indication):
             guard let cid = connection.channels.first(where: { $0.value.channel.peer?.cid == indication.cid })?.key
             else { return }
@@ -192,7 +198,9 @@ extension BluetoothHost {
         for waiter in waiters { waiter.resume(returning: .success(())) }
     }
 
-    private func perform(_ actions: [CreditBasedChannelAction], onChannel cid: L2CAPChannelID, of connection: HostConnection) {
+    private func perform(
+        _ actions: [CreditBasedChannelAction], onChannel cid: L2CAPChannelID, of connection: HostConnection
+    ) {
         let handle = connection.link.handle
         for action in actions {
             switch action {
@@ -225,7 +233,9 @@ extension BluetoothHost {
                 }
             case .closed(let reason):
                 guard let entry = connection.channels.removeValue(forKey: cid) else { continue }
-                for waiter in entry.roomWaiters { waiter.resume(returning: .failure(.channelClosed(handle, cid, reason))) }
+                for waiter in entry.roomWaiters {
+                    waiter.resume(returning: .failure(.channelClosed(handle, cid, reason)))
+                }
                 if let opener = entry.opener {
                     opener.resume(returning: .failure(.channelClosed(handle, cid, reason)))
                 } else {

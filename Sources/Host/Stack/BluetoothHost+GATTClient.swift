@@ -3,7 +3,9 @@ import HCI
 extension BluetoothHost {
     /// Runs any GATT client procedure on a link's ATT bearer; procedures that depend on ATT_MTU
     /// should be made with the link's current ``HostLink/mtu``.
-    public func run<P: GATTClientProcedure>(_ procedure: P, on handle: ConnectionHandle) async throws(HostError) -> P.Result {
+    public func run<P: GATTClientProcedure>(
+        _ procedure: P, on handle: ConnectionHandle
+    ) async throws(HostError) -> P.Result {
         let connection = try connection(handle)
         do {
             return try await connection.bearer.run(procedure)

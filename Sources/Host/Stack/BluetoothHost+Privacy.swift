@@ -35,7 +35,9 @@ extension BluetoothHost {
             } catch .commandFailed(_, .commandDisallowed) {
                 privacy?.rotationDue = true
             }
-            if let advertising { try await startAdvertisingFromPrivateAddress(advertising.content, advertising.connectable) }
+            if let advertising {
+                try await startAdvertisingFromPrivateAddress(advertising.content, advertising.connectable)
+            }
         } catch {
             throw .controller(error)
         }
@@ -60,7 +62,8 @@ extension BluetoothHost {
         }
         var generator = SystemRandomNumberGenerator()
         let identity = LocalIdentity(
-            identityResolvingKey: irk ?? (UInt128(generator.next() as UInt64) << 64 | UInt128(generator.next() as UInt64)),
+            identityResolvingKey: irk
+                ?? (UInt128(generator.next() as UInt64) << 64 | UInt128(generator.next() as UInt64)),
             address: IdentityAddress(
                 type: controllerInfo.ownAddressType.isRandom ? .random : .public, address: controllerInfo.ownAddress))
         privacy = HostPrivacy(identity: identity)

@@ -16,7 +16,8 @@ extension BluetoothHost {
     ) async throws(HostError) -> L2CAPChannelInfo {
         do {
             return try await openChannel(
-                spsm: spsm, on: handle, configuration: configuration, creditsFollowConsumption: creditsFollowConsumption)
+                spsm: spsm, on: handle, configuration: configuration, creditsFollowConsumption: creditsFollowConsumption
+            )
         } catch {
             guard Self.channelAsksForSecurity(error), security(of: handle).level == .unencrypted else { throw error }
             do {
@@ -28,7 +29,8 @@ extension BluetoothHost {
                 throw error
             }
             return try await openChannel(
-                spsm: spsm, on: handle, configuration: configuration, creditsFollowConsumption: creditsFollowConsumption)
+                spsm: spsm, on: handle, configuration: configuration, creditsFollowConsumption: creditsFollowConsumption
+            )
         }
     }
 

@@ -139,7 +139,9 @@ extension BluetoothHost {
             case .send(let pdu):
                 send(pdu.encoded, on: .smp, to: handle)
             case .startEncryption(let key, let ediv, let rand):
-                connection.securityState.pendingSecurity = connection.securityState.session.flatMap { negotiatedSecurity($0) }
+                connection.securityState.pendingSecurity = connection.securityState.session.flatMap {
+                    negotiatedSecurity($0)
+                }
                 startEncryption(handle, key: key, ediv: ediv, rand: rand)
             case .displayPasskey(let passkey):
                 if let agent = pairingAgent {

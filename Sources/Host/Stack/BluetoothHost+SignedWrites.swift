@@ -62,8 +62,9 @@ extension BluetoothHost {
             logger.warning("signed write on \(handle) dropped: SignCounter \(counter) is not above \(last)")
             return false
         }
-        guard CryptoToolbox.signature(key: key, message: command.signedBytes, signCounter: counter)
-            == command.signature
+        guard
+            CryptoToolbox.signature(key: key, message: command.signedBytes, signCounter: counter)
+                == command.signature
         else {
             logger.warning("signed write on \(handle) dropped: the signature does not match the peer's CSRK")
             return false

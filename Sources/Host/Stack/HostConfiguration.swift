@@ -37,7 +37,8 @@ public struct HostConfiguration: Sendable {
     /// Makes a configuration; every parameter has a default fit for most hosts.
     public init(
         setup: ControllerSetupOptions = .init(), deviceName: String = "Linux", appearance: UInt16 = 0,
-        services: [ServiceDefinition] = [], server: GATTServerConfiguration = .init(), preferredMTU: Int = ATTBearer.maximumMTU,
+        services: [ServiceDefinition] = [], server: GATTServerConfiguration = .init(),
+        preferredMTU: Int = ATTBearer.maximumMTU,
         negotiatesLinkOnConnect: Bool = true, maximumL2CAPPDUSize: Int = 4096, eventBufferLimit: Int = 65_536,
         clock: any Clock<Duration> = ContinuousClock(), commandTimeout: Duration = .seconds(3),
         pairing: PairingConfiguration = .init(), bondDirectory: String? = nil,

@@ -139,7 +139,9 @@ enum Benchmarks {
     }
 
     private static func echo(_ rig: BenchRig) async throws -> DiscoveredCharacteristic {
-        guard let service = try await rig.central.discoverPrimaryServices(on: rig.link.handle, uuid: BenchRig.service).first,
+        guard
+            let service = try await rig.central.discoverPrimaryServices(on: rig.link.handle, uuid: BenchRig.service)
+                .first,
             let echo = try await rig.central.discoverCharacteristics(of: service, on: rig.link.handle).first
         else { throw BenchError.setUp("the echo characteristic was not discovered") }
         return echo

@@ -22,7 +22,8 @@ struct Bench: AsyncParsableCommand {
         guard count > 0 else { throw ValidationError("--count must be at least 1") }
         let known = Set(Benchmarks.all.map(\.name))
         if let unknown = only.first(where: { !known.contains($0) }) {
-            throw ValidationError("unknown benchmark '\(unknown)'; known: \(Benchmarks.all.map(\.name).joined(separator: ", "))")
+            throw ValidationError(
+                "unknown benchmark '\(unknown)'; known: \(Benchmarks.all.map(\.name).joined(separator: ", "))")
         }
     }
 
@@ -53,7 +54,8 @@ struct Bench: AsyncParsableCommand {
                 do {
                     bumble = try await BumbleBench.run(benchmark.name, operations: operations)
                 } catch {
-                    FileHandle.standardError.write(Data("bluetooth bench: \(benchmark.name) on Bumble: \(error)\n".utf8))
+                    FileHandle.standardError.write(
+                        Data("bluetooth bench: \(benchmark.name) on Bumble: \(error)\n".utf8))
                     throw ExitCode.failure
                 }
                 let speedup = bumble.seconds / Double(bumble.operations) / (result.seconds / Double(result.operations))

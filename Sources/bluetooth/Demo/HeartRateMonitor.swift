@@ -56,7 +56,8 @@ final class HeartRateMonitor: NSObject, CBCentralManagerDelegate, CBPeripheralDe
         sensor = peripheral
         let name = advertisementData[CBAdvertisementDataLocalNameKey] as? String ?? "an unnamed device"
         narrator.step(
-            "discovered", "Found \"\(name)\" at \(RSSI) dBm, identifier \(peripheral.identifier.uuidString); connecting.",
+            "discovered",
+            "Found \"\(name)\" at \(RSSI) dBm, identifier \(peripheral.identifier.uuidString); connecting.",
             ["name": name, "rssi": RSSI.stringValue, "identifier": peripheral.identifier.uuidString])
         central.connect(peripheral)
     }
@@ -128,7 +129,8 @@ final class HeartRateMonitor: NSObject, CBCentralManagerDelegate, CBPeripheralDe
         peripheral.services?.first { $0.uuid == HeartRateProfile.service }?.characteristics?.first { $0.uuid == uuid }
     }
 
-    func peripheral(_ peripheral: CBPeripheral, didUpdateValueFor characteristic: CBCharacteristic, error: (any Error)?) {
+    func peripheral(_ peripheral: CBPeripheral, didUpdateValueFor characteristic: CBCharacteristic, error: (any Error)?)
+    {
         if let error { return fail("reading \(characteristic.uuid)", error) }
         let value = characteristic.value ?? Data()
         if characteristic.uuid == HeartRateProfile.bodySensorLocation {
@@ -147,9 +149,11 @@ final class HeartRateMonitor: NSObject, CBCentralManagerDelegate, CBPeripheralDe
         }
     }
 
-    func peripheral(_ peripheral: CBPeripheral, didWriteValueFor characteristic: CBCharacteristic, error: (any Error)?) {
+    func peripheral(_ peripheral: CBPeripheral, didWriteValueFor characteristic: CBCharacteristic, error: (any Error)?)
+    {
         if let error { return fail("writing \(characteristic.uuid)", error) }
-        narrator.step("write", "Wrote 01 (reset energy expended) to the Heart Rate Control Point; the sensor applied it.")
+        narrator.step(
+            "write", "Wrote 01 (reset energy expended) to the Heart Rate Control Point; the sensor applied it.")
         guard let measurement = find(HeartRateProfile.measurement, of: peripheral) else {
             return fail("finding the Heart Rate Measurement", CBError(.invalidParameters))
         }

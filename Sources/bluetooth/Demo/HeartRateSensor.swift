@@ -28,7 +28,8 @@ final class HeartRateSensor: NSObject, CBPeripheralManagerDelegate, @unchecked S
         let measurement = CBMutableCharacteristic(
             type: HeartRateProfile.measurement, properties: [.notify], value: nil, permissions: [])
         let location = CBMutableCharacteristic(
-            type: HeartRateProfile.bodySensorLocation, properties: [.read], value: Data([0x01]), permissions: [.readable])
+            type: HeartRateProfile.bodySensorLocation, properties: [.read], value: Data([0x01]),
+            permissions: [.readable])
         let controlPoint = CBMutableCharacteristic(
             type: HeartRateProfile.controlPoint, properties: [.write], value: nil, permissions: [.writeable])
         let service = CBMutableService(type: HeartRateProfile.service, primary: true)
@@ -47,7 +48,8 @@ final class HeartRateSensor: NSObject, CBPeripheralManagerDelegate, @unchecked S
     func peripheralManagerDidStartAdvertising(_ peripheral: CBPeripheralManager, error: (any Error)?) {
         narrator.step(
             "advertise",
-            "The sensor (a CBPeripheralManager) publishes the Heart Rate service (180D) and advertises it with its name.")
+            "The sensor (a CBPeripheralManager) publishes the Heart Rate service (180D) and advertises it with its name."
+        )
     }
 
     func peripheralManager(_ peripheral: CBPeripheralManager, didReceiveWrite requests: [CBATTRequest]) {

@@ -176,7 +176,9 @@ struct CBCentralManagerTests {
         let (third, thirdRecorder, _) = try await CentralFixture.central("retrieve-third")
         let known = thirdRecorder.queue.sync { third.retrievePeripherals(withIdentifiers: [peripheral.identifier]) }
         #expect(known.map(\.identifier) == [peripheral.identifier])
-        #expect(thirdRecorder.queue.sync { third.retrievePeripherals(withIdentifiers: [peripheral.identifier]) }.first === known.first)
+        #expect(
+            thirdRecorder.queue.sync { third.retrievePeripherals(withIdentifiers: [peripheral.identifier]) }.first
+                === known.first)
     }
 
     @Test("connecting, discovering the whole tree, and rediscovering keeps the same objects")
@@ -204,7 +206,8 @@ struct CBCentralManagerTests {
         let notifying = try CentralFixture.characteristic(CentralFixture.notifying, in: primary, recorder)
         #expect(recorder.queue.sync { notifying.descriptors?.map(\.uuid.uuidString) } == ["2902"])
         #expect(recorder.queue.sync { notifying.properties } == [.read, .notify])
-        #expect(recorder.queue.sync { manager.retrieveConnectedPeripherals(withServices: [service]) }.first === peripheral)
+        #expect(
+            recorder.queue.sync { manager.retrieveConnectedPeripherals(withServices: [service]) }.first === peripheral)
 
         recorder.queue.sync { peripheral.discoverServices([service]) }
         _ = try await cursor.next { event -> Void? in
@@ -419,7 +422,8 @@ struct CBCentralManagerTests {
         let (peripheral, _) = try await CentralFixture.discover(service, with: manager, recorder, &cursor)
         try await CentralFixture.connect(peripheral, with: manager, recorder, &cursor)
         _ = try await CentralFixture.discoverAll(peripheral, service: service, recorder, &cursor)
-        let declaration = try #require(await device.host.database.service(CentralFixture.currentTime)?.handles.lowerBound)
+        let declaration = try #require(
+            await device.host.database.service(CentralFixture.currentTime)?.handles.lowerBound)
         try await device.host.removeService(at: declaration)
         let invalidated = try await cursor.next { event -> [String]? in
             if case .servicesModified(let services) = event { return services }

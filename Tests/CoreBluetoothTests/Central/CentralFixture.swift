@@ -29,7 +29,8 @@ enum CentralFixture {
                         uuid: longValue, properties: .read, permissions: .readable,
                         descriptors: [.userDescription("Long value")]),
                     CharacteristicDefinition(
-                        uuid: writable, properties: [.write, .writeWithoutResponse], permissions: [.readable, .writeable]),
+                        uuid: writable, properties: [.write, .writeWithoutResponse],
+                        permissions: [.readable, .writeable]),
                     CharacteristicDefinition(uuid: notifying, properties: [.read, .notify], permissions: .readable),
                     CharacteristicDefinition(uuid: stalled, properties: .read, permissions: .readable),
                 ]),
@@ -132,9 +133,12 @@ enum CentralFixture {
     }
 
     /// The characteristic with `uuid` in `service`.
-    static func characteristic(_ uuid: BluetoothUUID, in service: CBService, _ recorder: CentralRecorder) throws
+    static func characteristic(
+        _ uuid: BluetoothUUID, in service: CBService, _ recorder: CentralRecorder
+    ) throws
         -> CBCharacteristic
     {
-        try #require(recorder.queue.sync { service.characteristics?.first { $0.uuid == CBUUID(string: uuid.uuidString) } })
+        try #require(
+            recorder.queue.sync { service.characteristics?.first { $0.uuid == CBUUID(string: uuid.uuidString) } })
     }
 }

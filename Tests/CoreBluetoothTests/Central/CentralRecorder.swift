@@ -129,7 +129,8 @@ final class CentralRecorder: NSObject, CBCentralManagerDelegate, CBPeripheralDel
         record(.servicesDiscovered(ErrorSummary(error)))
     }
 
-    func peripheral(_ peripheral: CBPeripheral, didDiscoverIncludedServicesFor service: CBService, error: (any Error)?) {
+    func peripheral(_ peripheral: CBPeripheral, didDiscoverIncludedServicesFor service: CBService, error: (any Error)?)
+    {
         record(.includedServicesDiscovered(service.uuid.uuidString, ErrorSummary(error)))
     }
 

@@ -15,7 +15,9 @@ final class TestPeripheral: Sendable {
     let connections: AsyncStream<ConnectionHandle>
 
     /// Starts the device serving `services`; handles of characteristics with the UUIDs in `stall` are never answered.
-    static func start(name: String, services: [ServiceDefinition], stall: [BluetoothUUID] = []) async throws
+    static func start(
+        name: String, services: [ServiceDefinition], stall: [BluetoothUUID] = []
+    ) async throws
         -> TestPeripheral
     {
         let host = try await BluetoothHost.start(

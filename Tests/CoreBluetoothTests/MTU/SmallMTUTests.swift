@@ -72,7 +72,9 @@ struct SmallMTUTests {
         #expect(pair.onCentralQueue { pair.peripheral.maximumWriteValueLength(for: .withResponse) } == 512)
     }
 
-    @Test("an .invalidOffset answer to a Read Blob ends the value where it stood; to a write it reaches the central as CBATTError.invalidOffset")
+    @Test(
+        "an .invalidOffset answer to a Read Blob ends the value where it stood; to a write it reaches the central as CBATTError.invalidOffset"
+    )
     func invalidOffset() async throws {
         var pair = try await Self.connect(peripheralMTU: 23)
         defer { pair.disconnect() }
@@ -140,7 +142,8 @@ struct SmallMTUTests {
             return
         }
         #expect(
-            try await pair.sensor.delegate.next() == .write([.init(uuid: PairDatabase.writable, offset: 0, value: long)]))
+            try await pair.sensor.delegate.next()
+                == .write([.init(uuid: PairDatabase.writable, offset: 0, value: long)]))
 
         let tooLong = long + Data([1, 2, 3])
         pair.onCentralQueue { pair.peripheral.writeValue(tooLong, for: writable, type: .withResponse) }

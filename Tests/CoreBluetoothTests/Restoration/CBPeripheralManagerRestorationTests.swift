@@ -46,7 +46,9 @@ struct CBPeripheralManagerRestorationTests {
         }
     }
 
-    @Test("a later manager with the identifier gets the published tree and the advertising back before its state, and a central reads it")
+    @Test(
+        "a later manager with the identifier gets the published tree and the advertising back before its state, and a central reads it"
+    )
     func restoresPublishedServicesAndAdvertising() async throws {
         let setting = RestorationSetting()
         defer { setting.removeDirectory() }
@@ -61,7 +63,9 @@ struct CBPeripheralManagerRestorationTests {
             let withdrawn = CBMutableService(type: CBUUID(nsuuid: UUID()), primary: true)
             try await Self.add([included, primary, withdrawn], to: manager, delegate)
             manager.remove(withdrawn)
-            manager.startAdvertising([CBAdvertisementDataLocalNameKey: name, CBAdvertisementDataServiceUUIDsKey: [primary.uuid]])
+            manager.startAdvertising([
+                CBAdvertisementDataLocalNameKey: name, CBAdvertisementDataServiceUUIDsKey: [primary.uuid],
+            ])
             #expect(try await delegate.next() == .startedAdvertising(error: nil))
             let (first, _) = try await CentralFixture.discover(primary.uuid, with: central, recorder, &cursor)
             firstIdentifier = first.identifier
@@ -82,8 +86,12 @@ struct CBPeripheralManagerRestorationTests {
             #expect(service.includedServices?.count == 1 && service.includedServices?.first === battery)
             let characteristics = try #require(service.characteristics as? [CBMutableCharacteristic])
             #expect(characteristics.map(\.uuid) == [Self.cached, Self.dynamic, Self.writable])
-            #expect(characteristics.map(\.properties) == [[.read], [.read, .notify], [.write, .writeWithoutResponse]])
-            #expect(characteristics.map(\.permissions) == [[.readable], [.readable], [.writeable, .writeEncryptionRequired]])
+            #expect(
+                characteristics.map(\.properties) == [[.read], [.read, .notify], [.write, .writeWithoutResponse]])
+            #expect(
+                characteristics.map(\.permissions) == [
+                    [.readable], [.readable], [.writeable, .writeEncryptionRequired],
+                ])
             #expect(characteristics.map(\.value) == [Self.cachedValue, nil, nil])
             #expect(characteristics[0].service === service)
             let descriptors = characteristics[0].descriptors ?? []
@@ -109,7 +117,10 @@ struct CBPeripheralManagerRestorationTests {
         #expect(recorder.queue.sync { discovered.includedServices?.map(\.uuid) } == [Self.battery])
         let characteristic = try #require(
             recorder.queue.sync { discovered.characteristics?.first { $0.uuid == Self.cached } })
-        #expect(recorder.queue.sync { characteristic.descriptors?.map(\.uuid) } == [CBUUID(string: "2901"), CBUUID(string: "2904")])
+        #expect(
+            recorder.queue.sync { characteristic.descriptors?.map(\.uuid) } == [
+                CBUUID(string: "2901"), CBUUID(string: "2904"),
+            ])
         recorder.queue.sync { peripheral.readValue(for: characteristic) }
         guard case .valueUpdated(_, let value, nil) = try await cursor.next() else {
             Issue.record("the restored static value was not read")

@@ -39,7 +39,8 @@ final class RestoringPeripheralManagerDelegate: NSObject, CBPeripheralManagerDel
             .restored(
                 services: services?.map(\.uuid.uuidString),
                 localName: advertisement?[CBAdvertisementDataLocalNameKey] as? String,
-                advertisedServices: (advertisement?[CBAdvertisementDataServiceUUIDsKey] as? [CBUUID])?.map(\.uuidString)))
+                advertisedServices: (advertisement?[CBAdvertisementDataServiceUUIDsKey] as? [CBUUID])?.map(\.uuidString)
+            ))
     }
 
     func peripheralManagerDidUpdateState(_ peripheral: CBPeripheralManager) {

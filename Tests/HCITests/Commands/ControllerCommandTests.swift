@@ -76,7 +76,8 @@ struct ControllerCommandTests {
 
     @Test("Read Buffer Size (7.4.5) returns the shared ACL and synchronous buffers")
     func readBufferSize() throws {
-        try expectCommandCodec(ReadBufferSizeCommand(), opcode: 0x1005, parameters: "", known: KnownCommand.readBufferSize)
+        try expectCommandCodec(
+            ReadBufferSizeCommand(), opcode: 0x1005, parameters: "", known: KnownCommand.readBufferSize)
         try expectReturnParametersCodec(
             ReadBufferSizeCommand.ReturnParameters(
                 aclDataPacketLength: 0x03FD, synchronousDataPacketLength: 0x40, totalNumACLDataPackets: 0x0008,

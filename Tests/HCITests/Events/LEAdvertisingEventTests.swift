@@ -107,7 +107,8 @@ struct LEAdvertisingEventTests {
     @Test("LE Extended Advertising Report decodes a report whose 229 data octets fill the event")
     func extendedAdvertisingReportFull() throws {
         let data = (0..<229).map { UInt8(truncatingIfNeeded: $0) }
-        let parameters = try eventBytes("01 10 00 00 00 00 00 00 00 00 01 00 FF 7F 7F 00 00 00 00 00 00 00 00 00 E5")
+        let parameters =
+            try eventBytes("01 10 00 00 00 00 00 00 00 00 01 00 FF 7F 7F 00 00 00 00 00 00 00 00 00 E5")
             + data
         let packet = HCIEventPacket(code: .leMeta, parameters: [0x0D] + parameters)
         #expect(packet.parameters.count == 255)

@@ -24,7 +24,9 @@ struct ControllerChannelTests {
         let result = Task { try await channel.execute(LESetAdvertisingEnableCommand(enable: true)) }
         try await controller.expect(LESetAdvertisingEnableCommand.self)
         try await controller.fail(LESetAdvertisingEnableCommand.opcode, .commandDisallowed)
-        await #expect(throws: HCIError.commandFailed(opcode: LESetAdvertisingEnableCommand.opcode, status: .commandDisallowed)) {
+        await #expect(
+            throws: HCIError.commandFailed(opcode: LESetAdvertisingEnableCommand.opcode, status: .commandDisallowed)
+        ) {
             try await result.value
         }
     }
@@ -34,7 +36,10 @@ struct ControllerChannelTests {
         let clock = ManualClock()
         let controller = ScriptedController()
         let channel = ControllerChannel(transport: controller.hostSide, clock: clock, commandTimeout: .seconds(2))
-        let unanswered = Task { try await channel.execute(LESetPHYCommand(handle: .init(rawValue: 1), allPHYs: 0, txPHYs: .le2M, rxPHYs: .le2M, phyOptions: 0)) }
+        let unanswered = Task {
+            try await channel.execute(
+                LESetPHYCommand(handle: .init(rawValue: 1), allPHYs: 0, txPHYs: .le2M, rxPHYs: .le2M, phyOptions: 0))
+        }
         try await controller.expect(LESetPHYCommand.self)
         await clock.waitForSleepers(count: 1)
         clock.advance(by: .seconds(2))
@@ -57,7 +62,8 @@ struct ControllerChannelTests {
         async let second = channel.execute(ReadBDADDRCommand())
         while await channel.commandsAwaitingCredit == 0 { await Task.yield() }
         #expect(await channel.commandsAwaitingCredit == 1)
-        try await controller.send(CommandCompleteEvent(numHCICommandPackets: 1, opcode: .noOperation, returnParameters: []))
+        try await controller.send(
+            CommandCompleteEvent(numHCICommandPackets: 1, opcode: .noOperation, returnParameters: []))
         try await controller.expect(ReadBDADDRCommand.self)
         try await controller.complete(ReadBDADDRCommand.self, .init(address: .zero))
         _ = try await second
@@ -72,7 +78,9 @@ struct ControllerChannelTests {
         try await channel.sendACL(handle: handle, pdu: Array(0..<10))
         #expect(await channel.queuedACLPackets == 1)
         #expect(await channel.freeACLBuffers == 0)
-        guard case .acl(let first) = try await controller.nextPacket(), case .acl(let second) = try await controller.nextPacket() else {
+        guard case .acl(let first) = try await controller.nextPacket(),
+            case .acl(let second) = try await controller.nextPacket()
+        else {
             Issue.record("expected ACL")
             return
         }
@@ -95,7 +103,8 @@ struct ControllerChannelTests {
         let handle = ConnectionHandle(rawValue: 1)
         try await channel.sendACL(handle: handle, pdu: Array(0..<8))
         _ = try await controller.nextPacket()
-        try await controller.send(DisconnectionCompleteEvent(status: .success, handle: handle, reason: .remoteUserTerminatedConnection))
+        try await controller.send(
+            DisconnectionCompleteEvent(status: .success, handle: handle, reason: .remoteUserTerminatedConnection))
         let reason = try await channel.waitForEvent("disconnection") { event -> HCIStatus? in
             if case .disconnectionComplete(let event) = event { event.reason } else { nil }
         }
@@ -127,15 +136,18 @@ struct ControllerChannelTests {
             hciVersion: 0x0C, hciSubversion: 1, lmpVersion: 0x0C, companyIdentifier: 0xFFFF, lmpSubversion: 1)
         try await controller.complete(ReadLocalVersionInformationCommand.self, version)
         try await controller.expect(ReadLocalSupportedCommandsCommand.self)
-        try await controller.complete(ReadLocalSupportedCommandsCommand.self, .init(supportedCommands: Array(repeating: 0xFF, count: 64)))
+        try await controller.complete(
+            ReadLocalSupportedCommandsCommand.self, .init(supportedCommands: Array(repeating: 0xFF, count: 64)))
         try await controller.expect(ReadBDADDRCommand.self)
         try await controller.complete(ReadBDADDRCommand.self, .init(address: .zero))
         try await controller.expect(LEReadBufferSizeV2Command.self)
         try await controller.fail(LEReadBufferSizeV2Command.opcode, .unknownCommand)
         try await controller.expect(LEReadBufferSizeCommand.self)
-        try await controller.complete(LEReadBufferSizeCommand.self, .init(leACLDataPacketLength: 27, totalNumLEACLDataPackets: 8))
+        try await controller.complete(
+            LEReadBufferSizeCommand.self, .init(leACLDataPacketLength: 27, totalNumLEACLDataPackets: 8))
         try await controller.expect(LEReadLocalSupportedFeaturesCommand.self)
-        try await controller.complete(LEReadLocalSupportedFeaturesCommand.self, .init(leFeatures: [.encryption, .le2MPHY]))
+        try await controller.complete(
+            LEReadLocalSupportedFeaturesCommand.self, .init(leFeatures: [.encryption, .le2MPHY]))
         let mask = try await controller.expect(SetEventMaskCommand.self)
         #expect(mask.eventMask & 1 << 61 != 0, "LE Meta must be unmasked")
         try await controller.complete(SetEventMaskCommand.self, .init())

@@ -19,7 +19,10 @@ struct AdvertisingDataFuzzTests {
 
     private static let seeds: [[UInt8]] = [
         [UInt8](adHex: "02 01 06 03 03 0D 18 04 09 48 52 4D"),
-        [UInt8](adHex: "11 07 9E CA DC 24 0E E5 A9 E0 93 F3 A3 B5 01 00 40 6E 13 21 9E CA DC 24 0E E5 A9 E0 93 F3 A3 B5 01 00 40 6E 01 02"),
+        [UInt8](
+            adHex:
+                "11 07 9E CA DC 24 0E E5 A9 E0 93 F3 A3 B5 01 00 40 6E 13 21 9E CA DC 24 0E E5 A9 E0 93 F3 A3 B5 01 00 40 6E 01 02"
+        ),
         [UInt8](adHex: "02 0A F8 03 19 41 03 05 FF 4C 00 01 02 08 1B 66 55 44 33 22 11 01 02 1C 02 05 1F 78 56 34 12"),
     ]
 
@@ -45,7 +48,9 @@ struct AdvertisingDataFuzzTests {
         for round in 0..<20_000 {
             var bytes: [UInt8]
             if round.isMultiple(of: 2) {
-                bytes = (0..<Int.random(in: 0...64, using: &random)).map { _ in UInt8.random(in: 0...255, using: &random) }
+                bytes = (0..<Int.random(in: 0...64, using: &random)).map { _ in
+                    UInt8.random(in: 0...255, using: &random)
+                }
             } else {
                 bytes = Self.seeds[Int.random(in: 0..<Self.seeds.count, using: &random)]
                 for _ in 0..<Int.random(in: 1...4, using: &random) {
@@ -72,8 +77,11 @@ struct AdvertisingDataFuzzTests {
                 default: BluetoothUUID(uuid128: UInt128.random(in: 0...UInt128.max, using: &random))
                 }
             }
-            let name = Bool.random(using: &random)
-                ? String((0..<Int.random(in: 0...40, using: &random)).map { _ in "aé€😀".randomElement(using: &random) ?? "a" })
+            let name =
+                Bool.random(using: &random)
+                ? String(
+                    (0..<Int.random(in: 0...40, using: &random)).map { _ in "aé€😀".randomElement(using: &random) ?? "a"
+                    })
                 : nil
             let content = AdvertisementContent(
                 flags: Bool.random(using: &random) ? [.leGeneralDiscoverable, .brEdrNotSupported] : nil,
@@ -92,7 +100,9 @@ struct AdvertisingDataFuzzTests {
             #expect(Set(combined.serviceUUIDs + layout.overflowServiceUUIDs) == Set(expected))
             #expect(combined.serviceUUIDs.count + layout.overflowServiceUUIDs.count == expected.count)
             let lists = combined.structures.compactMap { structure in
-                ADUUIDWidth.serviceUUIDList(structure.type).map { (count: structure.data.count / $0.width.byteCount, width: $0.width) }
+                ADUUIDWidth.serviceUUIDList(structure.type).map {
+                    (count: structure.data.count / $0.width.byteCount, width: $0.width)
+                }
             }
             let everyListWhole = lists.allSatisfy { list in
                 list.count == expected.count { ADUUIDWidth(of: $0) == list.width }

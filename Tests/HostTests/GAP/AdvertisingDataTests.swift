@@ -16,7 +16,9 @@ struct AdvertisingDataTests {
 
     static let vectors: [Vector] = [
         Vector(hex: "02 01 05", structure: .flags([.leLimitedDiscoverable, .brEdrNotSupported])),
-        Vector(hex: "05 02 0F 18 0A 18", structure: .serviceUUIDs([.init(uuid16: 0x180F), .init(uuid16: 0x180A)], isComplete: false)[0]),
+        Vector(
+            hex: "05 02 0F 18 0A 18",
+            structure: .serviceUUIDs([.init(uuid16: 0x180F), .init(uuid16: 0x180A)], isComplete: false)[0]),
         Vector(hex: "03 03 0D 18", structure: .serviceUUIDs([.init(uuid16: 0x180D)], isComplete: true)[0]),
         Vector(hex: "05 04 78 56 34 12", structure: .serviceUUIDs([.init(uuid32: 0x1234_5678)], isComplete: false)[0]),
         Vector(hex: "05 05 78 56 34 12", structure: .serviceUUIDs([.init(uuid32: 0x1234_5678)], isComplete: true)[0]),
@@ -31,7 +33,8 @@ struct AdvertisingDataTests {
         Vector(hex: "03 19 41 03", structure: .appearance(0x0341)),
         Vector(
             hex: "08 1B 66 55 44 33 22 11 01",
-            structure: .leDeviceAddress(LEDeviceAddress(address: BluetoothAddress(rawValue: 0x1122_3344_5566), isRandom: true))
+            structure: .leDeviceAddress(
+                LEDeviceAddress(address: BluetoothAddress(rawValue: 0x1122_3344_5566), isRandom: true))
         ),
         Vector(hex: "02 1C 02", structure: .leRole(.peripheralPreferred)),
         Vector(hex: "05 1F 78 56 34 12", structure: .solicitedServiceUUIDs([.init(uuid32: 0x1234_5678)])[0]),
@@ -63,18 +66,22 @@ struct AdvertisingDataTests {
 
     @Test("the typed view reads each common data type")
     func typedView() throws {
-        let bytes = [UInt8](adHex: """
-            02 0A F8  03 19 41 03  05 FF 4C 00 01 02  04 16 0F 18 64  06 20 78 56 34 12 AA
-            03 14 12 18  05 1F 78 56 34 12  08 1B 66 55 44 33 22 11 00  02 1C 01
-            """)
+        let bytes = [UInt8](
+            adHex: """
+                02 0A F8  03 19 41 03  05 FF 4C 00 01 02  04 16 0F 18 64  06 20 78 56 34 12 AA
+                03 14 12 18  05 1F 78 56 34 12  08 1B 66 55 44 33 22 11 00  02 1C 01
+                """)
         let data = try AdvertisingData(decoding: bytes)
         #expect(data.txPowerLevel == -8)
         #expect(data.appearance == 0x0341)
         #expect(data.manufacturerData == [0x4C, 0x00, 0x01, 0x02])
         #expect(data.companyIdentifier == 0x004C)
-        #expect(data.serviceData == [BluetoothUUID(uuid16: 0x180F): [0x64], BluetoothUUID(uuid32: 0x1234_5678): [0xAA]])
+        #expect(
+            data.serviceData == [BluetoothUUID(uuid16: 0x180F): [0x64], BluetoothUUID(uuid32: 0x1234_5678): [0xAA]])
         #expect(data.solicitedServiceUUIDs == [BluetoothUUID(uuid16: 0x1812), BluetoothUUID(uuid32: 0x1234_5678)])
-        #expect(data.leDeviceAddress == LEDeviceAddress(address: BluetoothAddress(rawValue: 0x1122_3344_5566), isRandom: false))
+        #expect(
+            data.leDeviceAddress
+                == LEDeviceAddress(address: BluetoothAddress(rawValue: 0x1122_3344_5566), isRandom: false))
         #expect(data.leRole == .centralOnly)
         #expect(data.flags == nil)
         #expect(data.localName == nil)
@@ -84,10 +91,15 @@ struct AdvertisingDataTests {
 
     @Test("service UUID lists of every size merge in wire order, without repeats, complete only if every list is")
     func mergedServiceUUIDs() throws {
-        let data = try AdvertisingData(decoding: [UInt8](adHex: """
-            05 03 0D 18 0F 18  05 04 78 56 34 12  11 07 \(Self.nordicUARTWire)  03 02 0D 18
-            """))
-        #expect(data.serviceUUIDs == [.init(uuid16: 0x180D), .init(uuid16: 0x180F), .init(uuid32: 0x1234_5678), Self.nordicUART])
+        let data = try AdvertisingData(
+            decoding: [UInt8](
+                adHex: """
+                    05 03 0D 18 0F 18  05 04 78 56 34 12  11 07 \(Self.nordicUARTWire)  03 02 0D 18
+                    """))
+        #expect(
+            data.serviceUUIDs == [
+                .init(uuid16: 0x180D), .init(uuid16: 0x180F), .init(uuid32: 0x1234_5678), Self.nordicUART,
+            ])
         #expect(!data.isServiceUUIDListComplete)
     }
 
@@ -105,9 +117,11 @@ struct AdvertisingDataTests {
 
     @Test("malformed typed structures read as absent, and partial UUIDs and short service data are skipped")
     func lenientTypedView() throws {
-        let data = try AdvertisingData(decoding: [UInt8](adHex: """
-            03 0A F8 00  02 19 41  04 03 0D 18 0F  02 16 0F  07 1B 66 55 44 33 22 11  01 1C  02 FF 4C  01 01
-            """))
+        let data = try AdvertisingData(
+            decoding: [UInt8](
+                adHex: """
+                    03 0A F8 00  02 19 41  04 03 0D 18 0F  02 16 0F  07 1B 66 55 44 33 22 11  01 1C  02 FF 4C  01 01
+                    """))
         #expect(data.txPowerLevel == nil)
         #expect(data.appearance == nil)
         #expect(data.serviceUUIDs == [.init(uuid16: 0x180D)])

@@ -26,20 +26,25 @@ struct AdvertisingLayoutTests {
         #expect(layout.overflowServiceUUIDs.isEmpty)
     }
 
-    @Test("128-bit UUIDs that fit in neither packet are overflow, the lists are incomplete, and the name goes to the scan response")
+    @Test(
+        "128-bit UUIDs that fit in neither packet are overflow, the lists are incomplete, and the name goes to the scan response"
+    )
     func manyLongUUIDs() throws {
         let uuids = (1...4).map { Self.nordicStyleUUID($0) }
-        let content = AdvertisementContent(flags: Self.generalDiscoverable, localName: "Thermometer", serviceUUIDs: uuids)
+        let content = AdvertisementContent(
+            flags: Self.generalDiscoverable, localName: "Thermometer", serviceUUIDs: uuids)
         let layout = try AdvertisingLayout.legacy(content)
 
-        #expect(layout.advertisingData.structures == [
-            .flags(Self.generalDiscoverable),
-            ADStructure(type: .incompleteList128BitServiceUUIDs, data: Self.nordicStyleWire(1)),
-        ])
-        #expect(layout.scanResponse.structures == [
-            .localName(LocalName("Thermometer")),
-            ADStructure(type: .incompleteList128BitServiceUUIDs, data: Self.nordicStyleWire(2)),
-        ])
+        #expect(
+            layout.advertisingData.structures == [
+                .flags(Self.generalDiscoverable),
+                ADStructure(type: .incompleteList128BitServiceUUIDs, data: Self.nordicStyleWire(1)),
+            ])
+        #expect(
+            layout.scanResponse.structures == [
+                .localName(LocalName("Thermometer")),
+                ADStructure(type: .incompleteList128BitServiceUUIDs, data: Self.nordicStyleWire(2)),
+            ])
         #expect(layout.advertisingData.encodedLength == 21)
         #expect(layout.scanResponse.encodedLength == 31)
         #expect(layout.overflowServiceUUIDs == Array(uuids[2...]))
@@ -74,7 +79,8 @@ struct AdvertisingLayoutTests {
     @Test("shortening keeps whole characters, never half of a multi-byte one")
     func shortenedOnCharacterBoundary() throws {
         let name = String(repeating: "é", count: 30)
-        let layout = try AdvertisingLayout.legacy(AdvertisementContent(flags: Self.generalDiscoverable, localName: name))
+        let layout = try AdvertisingLayout.legacy(
+            AdvertisementContent(flags: Self.generalDiscoverable, localName: name))
         let shortened = try #require(layout.scanResponse.localName)
         #expect(shortened == LocalName(String(repeating: "é", count: 14), isComplete: false))
         #expect(layout.scanResponse.encodedLength == 30)
@@ -85,7 +91,10 @@ struct AdvertisingLayoutTests {
         let short = [BluetoothUUID(uuid16: 0x180D)]
         let long = (1...2).map { Self.nordicStyleUUID($0) }
         let layout = try AdvertisingLayout.legacy(AdvertisementContent(serviceUUIDs: short + long))
-        #expect(layout.advertisingData.structures.map(\.type) == [.completeList16BitServiceUUIDs, .incompleteList128BitServiceUUIDs])
+        #expect(
+            layout.advertisingData.structures.map(\.type) == [
+                .completeList16BitServiceUUIDs, .incompleteList128BitServiceUUIDs,
+            ])
         #expect(layout.scanResponse.structures.map(\.type) == [.incompleteList128BitServiceUUIDs])
         #expect(layout.advertisingData.serviceUUIDs + layout.scanResponse.serviceUUIDs == short + long)
         #expect(layout.overflowServiceUUIDs.isEmpty)
@@ -112,10 +121,11 @@ struct AdvertisingLayoutTests {
             solicitedServiceUUIDs: [BluetoothUUID(uuid16: 0x1812)]
         )
         let layout = try AdvertisingLayout.legacy(content)
-        #expect(layout.advertisingData.structures.map(\.type) == [
-            .flags, .completeList16BitServiceUUIDs, .txPowerLevel, .appearance, .serviceData16BitUUID,
-            .listOf16BitServiceSolicitationUUIDs, .completeLocalName,
-        ])
+        #expect(
+            layout.advertisingData.structures.map(\.type) == [
+                .flags, .completeList16BitServiceUUIDs, .txPowerLevel, .appearance, .serviceData16BitUUID,
+                .listOf16BitServiceSolicitationUUIDs, .completeLocalName,
+            ])
         #expect(layout.scanResponse.structures == [.manufacturerData(manufacturer)])
         #expect(layout.advertisingData.encodedLength <= 31)
     }
@@ -126,7 +136,9 @@ struct AdvertisingLayoutTests {
         #expect(throws: AdvertisingLayoutError.doesNotFit(.manufacturerSpecificData)) {
             try AdvertisingLayout.legacy(content)
         }
-        let oversized = AdvertisementContent(serviceData: [BluetoothUUID(uuid16: 0x180F): [UInt8](repeating: 0, count: 300)])
+        let oversized = AdvertisementContent(serviceData: [
+            BluetoothUUID(uuid16: 0x180F): [UInt8](repeating: 0, count: 300)
+        ])
         #expect(throws: AdvertisingLayoutError.doesNotFit(.serviceData16BitUUID)) {
             try AdvertisingLayout.extended(oversized, limit: 1650)
         }

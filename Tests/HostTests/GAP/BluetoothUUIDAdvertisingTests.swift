@@ -20,15 +20,21 @@ struct BluetoothUUIDAdvertisingTests {
     func shortestForm() {
         #expect(advertisingBytes(BluetoothUUID(uuid32: 0x0000_180D)) == [0x0D, 0x18])
         #expect(advertisingBytes(BluetoothUUID(uuid128: 0x0000_180D_0000_1000_8000_0080_5F9B_34FB)) == [0x0D, 0x18])
-        #expect(advertisingBytes(BluetoothUUID(uuid128: 0x1234_5678_0000_1000_8000_0080_5F9B_34FB)) == [0x78, 0x56, 0x34, 0x12])
-        #expect(advertisingBytes(AdvertisingDataTests.nordicUART) == [UInt8](adHex: AdvertisingDataTests.nordicUARTWire))
+        #expect(
+            advertisingBytes(BluetoothUUID(uuid128: 0x1234_5678_0000_1000_8000_0080_5F9B_34FB)) == [
+                0x78, 0x56, 0x34, 0x12,
+            ])
+        #expect(
+            advertisingBytes(AdvertisingDataTests.nordicUART) == [UInt8](adHex: AdvertisingDataTests.nordicUARTWire))
     }
 
-    @Test("2-, 4- and 16-byte forms decode to the UUIDs they stand for", arguments: [
-        ("0D 18", BluetoothUUID(uuid16: 0x180D)),
-        ("78 56 34 12", BluetoothUUID(uuid32: 0x1234_5678)),
-        (AdvertisingDataTests.nordicUARTWire, AdvertisingDataTests.nordicUART),
-    ])
+    @Test(
+        "2-, 4- and 16-byte forms decode to the UUIDs they stand for",
+        arguments: [
+            ("0D 18", BluetoothUUID(uuid16: 0x180D)),
+            ("78 56 34 12", BluetoothUUID(uuid32: 0x1234_5678)),
+            (AdvertisingDataTests.nordicUARTWire, AdvertisingDataTests.nordicUART),
+        ])
     func decodesEveryWidth(hex: String, uuid: BluetoothUUID) throws {
         let bytes = [UInt8](adHex: hex)
         var reader = ByteReader(bytes)

@@ -14,7 +14,9 @@ struct GATTServerSignedWriteTests {
         ATTSignedWriteCommand(handle: handle, value: value, signature: Array(repeating: 0xA5, count: 12))
     }
 
-    @Test("a verified signed write to a signable characteristic on an unencrypted link reaches the application as a write without response")
+    @Test(
+        "a verified signed write to a signable characteristic on an unencrypted link reaches the application as a write without response"
+    )
     func verifiedWrite() throws {
         var server = try Self.server()
         let handle = try SignedWriteTests.valueHandle(of: SignedWriteTests.signable)

@@ -181,7 +181,8 @@ struct BondStoreTests {
 
     @Test("the default directory follows XDG_DATA_HOME, then HOME")
     func defaultDirectory() throws {
-        #expect(BondStore.defaultDirectory(environment: ["XDG_DATA_HOME": "/data", "HOME": "/home/u"]) == "/data/bluetooth")
+        #expect(
+            BondStore.defaultDirectory(environment: ["XDG_DATA_HOME": "/data", "HOME": "/home/u"]) == "/data/bluetooth")
         #expect(
             BondStore.defaultDirectory(environment: ["XDG_DATA_HOME": "relative", "HOME": "/home/u"])
                 == "/home/u/.local/share/bluetooth")
@@ -191,7 +192,9 @@ struct BondStoreTests {
         #expect(store.path == "/home/u/.local/share/bluetooth/00:1B:DC:0A:0B:0C.json")
     }
 
-    @Test("bonds made from both sides of a pairing agree on the key that encrypts their next link", arguments: [true, false])
+    @Test(
+        "bonds made from both sides of a pairing agree on the key that encrypts their next link",
+        arguments: [true, false])
     func bondsFromPairing(secureConnections: Bool) throws {
         let initiator = PairingConfiguration(
             supportsSecureConnections: secureConnections, identity: PairingFixtures.initiatorIdentity)

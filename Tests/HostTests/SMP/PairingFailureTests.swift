@@ -16,9 +16,11 @@ private func expectFailure(
             detector: PairingFailureRecord(reason: reason, sent: true),
             detector.other: PairingFailureRecord(reason: reason, sent: false),
         ], sourceLocation: sourceLocation)
-    #expect(harness.sent[detector]?.last == .pairingFailed(PairingFailed(reason: reason)), sourceLocation: sourceLocation)
+    #expect(
+        harness.sent[detector]?.last == .pairingFailed(PairingFailed(reason: reason)), sourceLocation: sourceLocation)
     #expect(harness.results.isEmpty, sourceLocation: sourceLocation)
-    #expect(harness.states == [.initiator: .failed(reason), .responder: .failed(reason)], sourceLocation: sourceLocation)
+    #expect(
+        harness.states == [.initiator: .failed(reason), .responder: .failed(reason)], sourceLocation: sourceLocation)
     #expect(harness.timerRunning[detector] == false, sourceLocation: sourceLocation)
     #expect(harness.timerRunning[detector.other] == false, sourceLocation: sourceLocation)
     #expect(harness.initiator.longTermKey(forEDIV: 0, rand: 0) == nil, sourceLocation: sourceLocation)
@@ -75,7 +77,9 @@ struct PairingFailureTests {
         #expect(pairing.encryptionKeys.isEmpty)
     }
 
-    @Test("a rejected numeric comparison fails with Numeric Comparison Failed", arguments: [PairingSide.initiator, .responder])
+    @Test(
+        "a rejected numeric comparison fails with Numeric Comparison Failed",
+        arguments: [PairingSide.initiator, .responder])
     func numericComparisonRejected(rejecter: PairingSide) {
         let configuration = PairingConfiguration(ioCapability: .displayYesNo, requiresMITM: true)
         var pairing = harness(initiator: configuration, responder: configuration)
@@ -318,8 +322,11 @@ struct PairingFailureTests {
             (.initiator, .pairingRandom, .pairingDHKeyCheck(PairingDHKeyCheck(checkValue: 1))),
             (.responder, .pairingConfirm, .encryptionInformation(EncryptionInformation(longTermKey: 1))),
             (.responder, .pairingResponse, .pairingRandom(PairingRandom(randomValue: 1))),
-            (.responder, .identityInformation, .identityAddressInformation(
-                IdentityAddressInformation(addressType: .public, address: .zero))),
+            (
+                .responder, .identityInformation,
+                .identityAddressInformation(
+                    IdentityAddressInformation(addressType: .public, address: .zero))
+            ),
         ])
     func unexpectedCommand(sender: PairingSide, replaced: SMPOpcode, with replacement: SMPPDU) {
         var pairing = harness()

@@ -50,7 +50,8 @@ struct PairingSampleDataTests {
         try #require(initiatorSent.count >= 2 && !responderSent.isEmpty)
         #expect(initiatorSent[0].encoded == [0x01, 0x01, 0x00, 0x00, 0x10, 0x07, 0x07])
         #expect(responderSent[0].encoded == [0x02, 0x03, 0x00, 0x00, 0x08, 0x00, 0x05])
-        #expect(initiatorSent[1] == .pairingConfirm(PairingConfirm(confirmValue: 0x1E1E3FEF_878988EA_D2A74DC5_BEF13B86)))
+        #expect(
+            initiatorSent[1] == .pairingConfirm(PairingConfirm(confirmValue: 0x1E1E3FEF_878988EA_D2A74DC5_BEF13B86)))
 
         let result = try #require(harness.results[.initiator])
         #expect(result.encryptionKeySize == 8)

@@ -207,7 +207,9 @@ struct PairingSessionTests {
         var harness = PairingHarness(initiator: initiator, responder: responder)
         harness.requestSecurity()
         let first = try #require(harness.sent[.responder]?.first)
-        #expect(first == .securityRequest(SecurityRequest(authenticationRequirements: [.bonding, .mitm, .secureConnections])))
+        #expect(
+            first
+                == .securityRequest(SecurityRequest(authenticationRequirements: [.bonding, .mitm, .secureConnections])))
         let request = try #require(harness.sent[.initiator]?.first)
         guard case .pairingRequest(let features) = request else {
             Issue.record("the central answered with \(request)")

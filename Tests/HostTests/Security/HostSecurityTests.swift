@@ -10,7 +10,9 @@ struct HostSecurityTests {
     static let echoConfiguration = GATTFixtures.handle(0x1A)
     static let secret = GATTFixtures.handle(0x20)
 
-    @Test("two hosts pair in every association model, started by either role, with and without bonding", arguments: PairingScenario.all)
+    @Test(
+        "two hosts pair in every association model, started by either role, with and without bonding",
+        arguments: PairingScenario.all)
     func pairs(_ scenario: PairingScenario) async throws {
         let board = PasskeyBoard()
         let centralAgent = scenario.usesAgents ? TestPairingAgent(board: board) : nil
@@ -21,7 +23,8 @@ struct HostSecurityTests {
         let link = try await pair.connect()
         #expect(await pair.central.security(of: link.central.handle) == .unencrypted)
 
-        let security = scenario.peripheralRequests
+        let security =
+            scenario.peripheralRequests
             ? try await pair.peripheral.pair(link.peripheral.handle)
             : try await pair.central.pair(link.central.handle)
         #expect(security == scenario.expectedSecurity)
@@ -42,8 +45,11 @@ struct HostSecurityTests {
         #expect(encrypted == scenario.expectedSecurity)
         #expect(await pair.central.security(of: link.central.handle) == scenario.expectedSecurity)
         #expect(await pair.peripheral.security(of: link.peripheral.handle) == scenario.expectedSecurity)
-        #expect(await pair.central.bonds.map(\.peerAddress.address) == (scenario.bonding ? [link.central.peerAddress] : []))
-        #expect(await pair.peripheral.bonds.map(\.peerAddress.address) == (scenario.bonding ? [link.peripheral.peerAddress] : []))
+        #expect(
+            await pair.central.bonds.map(\.peerAddress.address) == (scenario.bonding ? [link.central.peerAddress] : []))
+        #expect(
+            await pair.peripheral.bonds.map(\.peerAddress.address)
+                == (scenario.bonding ? [link.peripheral.peerAddress] : []))
         if scenario.peripheralRequests {
             #expect(pair.peripheralSMP.opcodes.first == .securityRequest)
         } else {
@@ -66,12 +72,16 @@ struct HostSecurityTests {
         await pair.stop()
     }
 
-    @Test("a wrong passkey ends pairing with Confirm Value Failed on both sides and stores no bond", arguments: [true, false])
+    @Test(
+        "a wrong passkey ends pairing with Confirm Value Failed on both sides and stores no bond",
+        arguments: [true, false])
     func wrongPasskey(secureConnections: Bool) async throws {
         let board = PasskeyBoard()
         let pair = try await SecurePair.make(
-            central: PairingConfiguration(ioCapability: .keyboardOnly, requiresMITM: true, supportsSecureConnections: secureConnections),
-            peripheral: PairingConfiguration(ioCapability: .displayOnly, requiresMITM: true, supportsSecureConnections: secureConnections),
+            central: PairingConfiguration(
+                ioCapability: .keyboardOnly, requiresMITM: true, supportsSecureConnections: secureConnections),
+            peripheral: PairingConfiguration(
+                ioCapability: .displayOnly, requiresMITM: true, supportsSecureConnections: secureConnections),
             centralAgent: TestPairingAgent(board: board, typesWrongPasskey: true),
             peripheralAgent: TestPairingAgent(board: board))
         let link = try await pair.connect()
@@ -87,13 +97,18 @@ struct HostSecurityTests {
         #expect(await pair.central.bonds.isEmpty)
         #expect(await pair.peripheral.bonds.isEmpty)
         #expect(await pair.central.security(of: link.central.handle) == .unencrypted)
-        await #expect(throws: HostError.gatt(link.central.handle, .procedure(.attError(.insufficientEncryption, handle: Self.secret)))) {
+        await #expect(
+            throws: HostError.gatt(
+                link.central.handle, .procedure(.attError(.insufficientEncryption, handle: Self.secret)))
+        ) {
             _ = try await pair.central.read(Self.secret, on: link.central.handle)
         }
         await pair.stop()
     }
 
-    @Test("a rejected numeric comparison ends pairing with Numeric Comparison Failed and stores no bond", arguments: [true, false])
+    @Test(
+        "a rejected numeric comparison ends pairing with Numeric Comparison Failed and stores no bond",
+        arguments: [true, false])
     func rejectedComparison(centralRejects: Bool) async throws {
         let board = PasskeyBoard()
         let pair = try await SecurePair.make(
@@ -150,13 +165,17 @@ struct HostSecurityTests {
         await pair.stop()
     }
 
-    @Test("a bonded central reconnects, encrypts with the stored key without pairing, and the server keeps its subscriptions", arguments: [true, false])
+    @Test(
+        "a bonded central reconnects, encrypts with the stored key without pairing, and the server keeps its subscriptions",
+        arguments: [true, false])
     func bondedReconnection(secureConnections: Bool) async throws {
         let configuration = PairingConfiguration(supportsSecureConnections: secureConnections)
         let pair = try await SecurePair.make(central: configuration, peripheral: configuration)
         let first = try await pair.connect()
         try await pair.central.pair(first.central.handle)
-        for (events, handle) in [(pair.centralEvents, first.central.handle), (pair.peripheralEvents, first.peripheral.handle)] {
+        for (events, handle) in [
+            (pair.centralEvents, first.central.handle), (pair.peripheralEvents, first.peripheral.handle),
+        ] {
             try await events.next { event -> Bool? in
                 guard case .pairingCompleted(handle, true) = event else { return nil }
                 return true
@@ -314,7 +333,8 @@ struct BondedDatabaseCacheTests {
     func storedDatabaseSkipsDiscovery() async throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("cache-\(UUID().uuidString)").path
         defer { try? FileManager.default.removeItem(atPath: directory) }
-        let setup = ControllerSetupOptions(staticRandomAddress: ControllerSetupOptions.makeStaticRandomAddress(), preferRandomAddress: true)
+        let setup = ControllerSetupOptions(
+            staticRandomAddress: ControllerSetupOptions.makeStaticRandomAddress(), preferRandomAddress: true)
         let pair = try await SecurePair.make(centralSetup: setup, centralBondDirectory: directory)
         let link = try await pair.connect()
         try await pair.central.pair(link.central.handle)
@@ -327,7 +347,8 @@ struct BondedDatabaseCacheTests {
         let counter = ATTRequestCounter(wrapping: await pair.hosts.air.makeController())
         let restarted = try await BluetoothHost.start(
             transport: counter, configuration: HostConfiguration(setup: setup, bondDirectory: directory))
-        let again = try await restarted.connect(to: link.central.peerAddress, type: link.central.peerAddressType, timeout: .seconds(10))
+        let again = try await restarted.connect(
+            to: link.central.peerAddress, type: link.central.peerAddressType, timeout: .seconds(10))
         counter.reset()
         let (stored, storedFromCache) = try await restarted.discoverDatabase(on: again.handle)
         #expect(storedFromCache)

@@ -45,6 +45,7 @@ struct PairingScenario: Sendable, CustomTestStringConvertible {
         case .securePasskey, .legacyPasskey: io = central ? .keyboardOnly : .displayOnly
         }
         return PairingConfiguration(
-            ioCapability: io, bondable: bonding, requiresMITM: usesAgents, supportsSecureConnections: isSecureConnections)
+            ioCapability: io, bondable: bonding, requiresMITM: usesAgents,
+            supportsSecureConnections: isSecureConnections)
     }
 }

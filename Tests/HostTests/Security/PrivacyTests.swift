@@ -7,7 +7,9 @@ import VirtualRadio
 
 @Suite("Host privacy on the virtual radio")
 struct PrivacyTests {
-    @Test("a bonded peripheral that rotates its resolvable private address keeps its identity and is re-encrypted without pairing")
+    @Test(
+        "a bonded peripheral that rotates its resolvable private address keeps its identity and is re-encrypted without pairing"
+    )
     func rotatedAddressStillBonded() async throws {
         let air = Air()
         let clock = ManualClock()
@@ -65,7 +67,9 @@ struct PrivacyTests {
         await peripheral.stop()
     }
 
-    @Test("a central with privacy pairs from a resolvable private address; the bonded peripheral knows it by its identity when it comes back from a new one")
+    @Test(
+        "a central with privacy pairs from a resolvable private address; the bonded peripheral knows it by its identity when it comes back from a new one"
+    )
     func privateCentralRecognised() async throws {
         let air = Air()
         let central = try await BluetoothHost.start(
@@ -106,7 +110,8 @@ struct PrivacyTests {
 
     @Test("the local IRK is kept beside the bond file with mode 0600 and used again after a restart")
     func identityPersists() async throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("privacy-\(UUID().uuidString)").path
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("privacy-\(UUID().uuidString)")
+            .path
         defer { try? FileManager.default.removeItem(atPath: directory) }
         let air = Air()
         let address = ControllerSetupOptions.makeStaticRandomAddress()
@@ -121,7 +126,8 @@ struct PrivacyTests {
         let attributes = try FileManager.default.attributesOfItem(atPath: path)
         #expect((attributes[.posixPermissions] as? NSNumber)?.intValue == 0o600)
 
-        let restarted = try await BluetoothHost.start(transport: await air.makeController(), configuration: configuration)
+        let restarted = try await BluetoothHost.start(
+            transport: await air.makeController(), configuration: configuration)
         #expect(await restarted.localIdentity == identity)
         let rpa = try #require(await restarted.privateAddress)
         #expect(rpa.isResolvable(with: identity.identityResolvingKey))

@@ -40,7 +40,8 @@ struct SecurePair {
         let centralSMP = SMPCounter(wrapping: centralSignedWrites)
         let counter = ATTRequestCounter(wrapping: centralSMP)
         let centralHost = try await BluetoothHost.start(
-            transport: counter, configuration: HostConfiguration(
+            transport: counter,
+            configuration: HostConfiguration(
                 setup: centralSetup, deviceName: "Central", clock: centralClock, pairing: central,
                 bondDirectory: centralBondDirectory))
         let peripheralSMP = SMPCounter(wrapping: await air.makeController())

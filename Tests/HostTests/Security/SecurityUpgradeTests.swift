@@ -23,7 +23,9 @@ struct SecurityUpgradeTests {
         return (pair, centralAgent)
     }
 
-    @Test("Insufficient Authentication on a Just Works link makes a central that can confirm numbers pair again with MITM and write once more")
+    @Test(
+        "Insufficient Authentication on a Just Works link makes a central that can confirm numbers pair again with MITM and write once more"
+    )
     func upgradesToAuthenticated() async throws {
         let (pair, agent) = try await Self.confirmingPair(centralCanConfirm: true)
         let link = try await pair.connect()
@@ -43,7 +45,9 @@ struct SecurityUpgradeTests {
         await pair.stop()
     }
 
-    @Test("Insufficient Authentication on a Just Works link is reported without pairing again when the central cannot give MITM protection")
+    @Test(
+        "Insufficient Authentication on a Just Works link is reported without pairing again when the central cannot give MITM protection"
+    )
     func noUpgradeWithoutIO() async throws {
         let (pair, _) = try await Self.confirmingPair(centralCanConfirm: false)
         let link = try await pair.connect()
@@ -59,7 +63,9 @@ struct SecurityUpgradeTests {
         await pair.stop()
     }
 
-    @Test("on an unencrypted link the central pairs once; when the new key is still unauthenticated it reports the error after one retry")
+    @Test(
+        "on an unencrypted link the central pairs once; when the new key is still unauthenticated it reports the error after one retry"
+    )
     func oneRetryOnly() async throws {
         let (pair, _) = try await Self.confirmingPair(centralCanConfirm: false)
         let link = try await pair.connect()
@@ -74,7 +80,8 @@ struct SecurityUpgradeTests {
         await pair.stop()
     }
 
-    @Test("Insufficient Encryption Key Size with the central's largest key is reported, never answered by pairing again")
+    @Test(
+        "Insufficient Encryption Key Size with the central's largest key is reported, never answered by pairing again")
     func keySizeIsReported() async throws {
         let pair = try await SecurePair.make(central: PairingConfiguration(maximumEncryptionKeySize: 10))
         let link = try await pair.connect()
@@ -121,7 +128,8 @@ struct SecurityUpgradeTests {
         _ pair: SecurePair, _ link: (central: HostLink, peripheral: HostLink), minimum: Int
     ) async throws {
         #expect(await pair.central.security(of: link.central.handle) == LinkSecurity(level: .encrypted, keySize: 10))
-        #expect(await pair.peripheral.security(of: link.peripheral.handle) == LinkSecurity(level: .encrypted, keySize: 10))
+        #expect(
+            await pair.peripheral.security(of: link.peripheral.handle) == LinkSecurity(level: .encrypted, keySize: 10))
         if minimum > 10 {
             await #expect(throws: attError(.encryptionKeySizeTooShort, on: link.central.handle)) {
                 try await pair.central.read(secret, on: link.central.handle)

@@ -75,7 +75,9 @@ struct SignedWriteTests {
         #expect(encoded == command.signedBytes + command.signature)
     }
 
-    @Test("a bonded client's signed writes reach the server's application on an unencrypted link, and both bonds keep the SignCounters")
+    @Test(
+        "a bonded client's signed writes reach the server's application on an unencrypted link, and both bonds keep the SignCounters"
+    )
     func signedWritesAfterBonding() async throws {
         let pair = try await Self.signingPair()
         let link = try await Self.unencryptedLink(pair)
@@ -103,7 +105,8 @@ struct SignedWriteTests {
 
     @Test("a replayed Signed Write Command is dropped, on the same link and after the server restarts")
     func replayIsDropped() async throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("replay-\(UUID().uuidString)").path
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("replay-\(UUID().uuidString)")
+            .path
         defer { try? FileManager.default.removeItem(atPath: directory) }
         let setup = ControllerSetupOptions(
             staticRandomAddress: ControllerSetupOptions.makeStaticRandomAddress(), preferRandomAddress: true)
@@ -171,7 +174,9 @@ struct SignedWriteTests {
         await pair.stop()
     }
 
-    @Test("on an encrypted link the client writes with a Write Command instead, and the server drops a Signed Write Command")
+    @Test(
+        "on an encrypted link the client writes with a Write Command instead, and the server drops a Signed Write Command"
+    )
     func encryptedLink() async throws {
         let pair = try await Self.signingPair()
         let link = try await Self.unencryptedLink(pair)
@@ -192,7 +197,8 @@ struct SignedWriteTests {
         let counter = (bond.peerSignCounter ?? 0) + 1
         let command = ATTSignedWriteCommand(
             handle: signable, value: [0x83],
-            signature: CryptoToolbox.signature(key: key, message: [0xD2] + Self.bytes(signable) + [0x83], signCounter: counter))
+            signature: CryptoToolbox.signature(
+                key: key, message: [0xD2] + Self.bytes(signable) + [0x83], signCounter: counter))
         let sdu = ATTPDU.signedWriteCommand(command).encoded
         let frame = [UInt8(sdu.count), 0x00, 0x04, 0x00] + sdu
         try await Self.expectDropped(
@@ -218,7 +224,8 @@ struct SignedWriteTests {
 
     @Test("SignCounters are kept in the bond file and read back")
     func countersPersist() throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("signing-\(UUID().uuidString)").path
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("signing-\(UUID().uuidString)")
+            .path
         defer { try? FileManager.default.removeItem(atPath: directory) }
         let adapter = ControllerSetupOptions.makeStaticRandomAddress()
         var bond = Bond(

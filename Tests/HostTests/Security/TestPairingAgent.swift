@@ -10,7 +10,8 @@ final class TestPairingAgent: PairingAgent {
     private let cancelsPasskeyEntry: Bool
     private let shown = Mutex<[UInt32]>([])
 
-    init(board: PasskeyBoard, accepts: Bool = true, typesWrongPasskey: Bool = false, cancelsPasskeyEntry: Bool = false) {
+    init(board: PasskeyBoard, accepts: Bool = true, typesWrongPasskey: Bool = false, cancelsPasskeyEntry: Bool = false)
+    {
         self.board = board
         self.accepts = accepts
         self.typesWrongPasskey = typesWrongPasskey

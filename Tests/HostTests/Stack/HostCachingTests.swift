@@ -21,13 +21,16 @@ struct HostCachingTests {
         await pair.stop()
     }
 
-    @Test("a changed database is rediscovered on reconnection, and Service Changed tells a connected client which range changed")
+    @Test(
+        "a changed database is rediscovered on reconnection, and Service Changed tells a connected client which range changed"
+    )
     func serviceChanged() async throws {
         let pair = try await HostPair.make()
         let (link, _) = try await pair.connect()
         let (before, _) = try await pair.central.discoverDatabase(on: link.handle)
         let gattService = try #require(before.services.first { $0.service.uuid == .genericAttributeService })
-        let serviceChanged = try #require(gattService.characteristics?.first { $0.characteristic.uuid == .serviceChanged })
+        let serviceChanged = try #require(
+            gattService.characteristics?.first { $0.characteristic.uuid == .serviceChanged })
         try await pair.central.configureUpdates(.indication, of: serviceChanged.characteristic, on: link.handle)
 
         let added = try await pair.peripheral.addService(

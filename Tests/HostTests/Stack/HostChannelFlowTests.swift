@@ -22,11 +22,14 @@ struct HostChannelFlowTests {
         await pair.stop()
     }
 
-    @Test("with credits following consumption, SDUs beyond the initial credits flow as earlier ones are consumed, and a full send queue waits for room")
+    @Test(
+        "with credits following consumption, SDUs beyond the initial credits flow as earlier ones are consumed, and a full send queue waits for room"
+    )
     func creditsFollowConsumption() async throws {
         let pair = try await HostPair.make()
         let (link, peripheralLink) = try await pair.connect()
-        let spsm = try await pair.peripheral.publishChannel(options: ChannelServiceOptions(creditsFollowConsumption: true))
+        let spsm = try await pair.peripheral.publishChannel(
+            options: ChannelServiceOptions(creditsFollowConsumption: true))
         let channel = try await pair.central.openChannel(spsm: spsm, on: link.handle)
         let accepted = try await pair.peripheralEvents.next { event -> L2CAPChannelInfo? in
             guard case .channelOpened(let info) = event else { return nil }

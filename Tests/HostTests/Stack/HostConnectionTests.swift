@@ -93,7 +93,8 @@ struct HostConnectionTests {
             [0x00, 0x00, 0x06, 0x00],
         ]
         for bytes in hostile { try await controller.sendACL(handle: peripheralLink.handle, pdu: bytes) }
-        #expect(try await pair.central.read(AttributeHandle(rawValue: 0x0003), on: link.handle) == Array("GATT Test".utf8))
+        #expect(
+            try await pair.central.read(AttributeHandle(rawValue: 0x0003), on: link.handle) == Array("GATT Test".utf8))
         #expect(await pair.central.links.count == 1)
         await pair.stop()
     }
@@ -103,7 +104,8 @@ struct HostConnectionTests {
 struct HostAdvertisingTests {
     @Test("the configured advertising interval reaches the controller in 0.625 ms units")
     func advertisingInterval() async throws {
-        let recorder = PacketTap(wrapping: await Air().makeController()) { packet -> LESetAdvertisingParametersCommand? in
+        let recorder = PacketTap(wrapping: await Air().makeController()) {
+            packet -> LESetAdvertisingParametersCommand? in
             guard case .command(let command) = packet, command.opcode == LESetAdvertisingParametersCommand.opcode else {
                 return nil
             }
@@ -126,22 +128,11 @@ private final class LinkAlreadyGone: HCITransport {
 
     init(wrapping inner: any HCITransport) {
         self.inner = inner
+        let source = PacketSource(inner.incoming)
+        incoming = AsyncThrowingStream(unfolding: { try await source.next().map(Self.rewrite) })
     }
 
-    var incoming: AsyncThrowingStream<HCIPacket, any Error> {
-        let upstream = inner.incoming
-        return AsyncThrowingStream { continuation in
-            let task = Task {
-                do {
-                    for try await packet in upstream { continuation.yield(Self.rewrite(packet)) }
-                    continuation.finish()
-                } catch {
-                    continuation.finish(throwing: error)
-                }
-            }
-            continuation.onTermination = { _ in task.cancel() }
-        }
-    }
+    let incoming: AsyncThrowingStream<HCIPacket, any Error>
 
     func send(_ packet: HCIPacket) async throws(TransportError) {
         try await inner.send(packet)

@@ -29,14 +29,19 @@ struct HostL2CAPTests {
         #expect(received == outbound)
 
         for index in 0..<20 {
-            try await pair.peripheral.send([UInt8(index)] + Array(repeating: 0xAB, count: 300), onChannel: accepted.localCID, of: peripheralLink.handle)
+            try await pair.peripheral.send(
+                [UInt8(index)] + Array(repeating: 0xAB, count: 300), onChannel: accepted.localCID,
+                of: peripheralLink.handle)
         }
         var order: [UInt8] = []
         for _ in 0..<20 {
-            order.append(try await pair.centralEvents.next { event -> UInt8? in
-                guard case .channelData(link.handle, channel.localCID, let sdu) = event, sdu.count == 301 else { return nil }
-                return sdu[0]
-            })
+            order.append(
+                try await pair.centralEvents.next { event -> UInt8? in
+                    guard case .channelData(link.handle, channel.localCID, let sdu) = event, sdu.count == 301 else {
+                        return nil
+                    }
+                    return sdu[0]
+                })
         }
         #expect(order == (0..<20).map { UInt8($0) })
 

@@ -21,29 +21,35 @@ struct HostStackTests {
         pair.counter.reset()
         let (database, fromCache) = try await pair.central.discoverDatabase(on: link.handle)
         #expect(!fromCache)
-        #expect(database.services.map(\.service.uuid) == [
-            .genericAccessService, .genericAttributeService, GATTFixtures.heartRate, GATTFixtures.vendorService,
-        ])
+        #expect(
+            database.services.map(\.service.uuid) == [
+                .genericAccessService, .genericAttributeService, GATTFixtures.heartRate, GATTFixtures.vendorService,
+            ])
         let heartRate = try #require(database.services.first { $0.service.uuid == GATTFixtures.heartRate })
         #expect(heartRate.includedServices?.map(\.uuid) == [GATTFixtures.battery])
         let vendor = try #require(database.services.first { $0.service.uuid == GATTFixtures.vendorService })
-        #expect(vendor.characteristics?.map(\.characteristic.uuid) == [
-            GATTFixtures.echo, GATTFixtures.long, GATTFixtures.secret, GATTFixtures.alert, GATTFixtures.notes,
-        ])
+        #expect(
+            vendor.characteristics?.map(\.characteristic.uuid) == [
+                GATTFixtures.echo, GATTFixtures.long, GATTFixtures.secret, GATTFixtures.alert, GATTFixtures.notes,
+            ])
         let echo = try #require(vendor.characteristics?.first)
-        #expect(echo.descriptors?.map(\.uuid) == [
-            .clientCharacteristicConfiguration, .characteristicExtendedProperties, .characteristicUserDescription,
-        ])
+        #expect(
+            echo.descriptors?.map(\.uuid) == [
+                .clientCharacteristicConfiguration, .characteristicExtendedProperties, .characteristicUserDescription,
+            ])
         #expect(database.databaseHash?.count == 16)
         // 1 Database Hash read; 3 Read By Group Type (the 16-bit services, the 128-bit one, then past
         // it); 5 Find Included (one per primary service, one more after Heart Rate's include); 5
         // characteristic reads (one per service, one more past the vendor service's last declaration);
         // 5 Find Information, one per characteristic with descriptors.
-        #expect(pair.counter.byOpcode == [.readByTypeRequest: 11, .readByGroupTypeRequest: 3, .findInformationRequest: 5])
+        #expect(
+            pair.counter.byOpcode == [.readByTypeRequest: 11, .readByGroupTypeRequest: 3, .findInformationRequest: 5])
         await pair.stop()
     }
 
-    @Test("reads and writes a 300-byte value in one round trip each at MTU 517; what needs encryption is refused by a peer that will not pair")
+    @Test(
+        "reads and writes a 300-byte value in one round trip each at MTU 517; what needs encryption is refused by a peer that will not pair"
+    )
     func readsAndWrites() async throws {
         let pair = try await HostPair.make(peripheralPairing: PairingConfiguration(acceptsPairing: false))
         let (link, _) = try await pair.connect()
@@ -57,7 +63,9 @@ struct HostStackTests {
         #expect(pair.values[Self.echo] == written)
         #expect(pair.counter.byOpcode == [.readRequest: 2, .writeRequest: 1])
 
-        await #expect(throws: HostError.gatt(link.handle, .procedure(.attError(.insufficientEncryption, handle: Self.secret)))) {
+        await #expect(
+            throws: HostError.gatt(link.handle, .procedure(.attError(.insufficientEncryption, handle: Self.secret)))
+        ) {
             _ = try await pair.central.read(Self.secret, on: link.handle)
         }
         await pair.stop()
@@ -126,10 +134,11 @@ struct HostStackTests {
         }
         var received: [[UInt8]] = []
         for _ in 1...3 {
-            received.append(try await pair.centralEvents.next { event -> [UInt8]? in
-                guard case .notification(link.handle, Self.echo, let value) = event else { return nil }
-                return value
-            })
+            received.append(
+                try await pair.centralEvents.next { event -> [UInt8]? in
+                    guard case .notification(link.handle, Self.echo, let value) = event else { return nil }
+                    return value
+                })
         }
         #expect(received == [[1], [2], [3]])
 
@@ -158,7 +167,9 @@ struct HostStackTests {
             return true
         }
         try await pair.peripheral.disconnect(peripheralLink.handle)
-        await #expect(throws: HostError.gatt(link.handle, .bearer(.disconnected(reason: .remoteUserTerminatedConnection)))) {
+        await #expect(
+            throws: HostError.gatt(link.handle, .bearer(.disconnected(reason: .remoteUserTerminatedConnection)))
+        ) {
             _ = try await read.value
         }
         let reason = try await pair.centralEvents.next { event -> HCIStatus? in

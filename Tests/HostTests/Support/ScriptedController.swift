@@ -23,7 +23,8 @@ final class ScriptedController: Sendable {
 
     /// Expects the next packet to be command `C` and decodes it.
     @discardableResult
-    func expect<C: HCICommandParameters>(_: C.Type, sourceLocation: SourceLocation = #_sourceLocation) async throws -> C {
+    func expect<C: HCICommandParameters>(_: C.Type, sourceLocation: SourceLocation = #_sourceLocation) async throws -> C
+    {
         let packet = try await nextPacket()
         guard case .command(let command) = packet else {
             Issue.record("expected command \(C.self), got \(packet)", sourceLocation: sourceLocation)

@@ -49,7 +49,8 @@ final class BumbleControllers {
                 let contents = try? JSONDecoder().decode(PortFile.self, from: data),
                 contents.ports.count == count
             {
-                return BumbleControllers(host: contents.host, ports: contents.ports, process: process, directory: directory)
+                return BumbleControllers(
+                    host: contents.host, ports: contents.ports, process: process, directory: directory)
             }
             if process.hasExited || clock.now >= deadline {
                 process.terminate()

@@ -30,7 +30,9 @@ final class CentralDelegateStream: NSObject, CBCentralManagerDelegate, CBPeriphe
     }
 
     /// Skips calls until one `match` accepts.
-    func next<T>(sourceLocation: SourceLocation = #_sourceLocation, _ match: (CentralDelegateEvent) -> T?) async throws
+    func next<T>(
+        sourceLocation: SourceLocation = #_sourceLocation, _ match: (CentralDelegateEvent) -> T?
+    ) async throws
         -> T
     {
         while true {
@@ -99,6 +101,7 @@ final class CentralDelegateStream: NSObject, CBCentralManagerDelegate, CBPeriphe
     }
 
     func peripheral(_ peripheral: CBPeripheral, didOpen channel: CBL2CAPChannel?, error: (any Error)?) {
-        sink.yield(.channelOpened(channel.map { ChannelStreams($0, echoes: false) }, error.map { String(describing: $0) }))
+        sink.yield(
+            .channelOpened(channel.map { ChannelStreams($0, echoes: false) }, error.map { String(describing: $0) }))
     }
 }

@@ -41,7 +41,9 @@ final class EchoPeripheralDelegate: NSObject, CBPeripheralManagerDelegate, @unch
         peripheral.publishL2CAPChannel(withEncryption: encrypted)
     }
 
-    func peripheralManager(_ peripheral: CBPeripheralManager, didPublishL2CAPChannel PSM: CBL2CAPPSM, error: (any Error)?) {
+    func peripheralManager(
+        _ peripheral: CBPeripheralManager, didPublishL2CAPChannel PSM: CBL2CAPPSM, error: (any Error)?
+    ) {
         if let error {
             sink.yield(.ready(PSM, error))
             return

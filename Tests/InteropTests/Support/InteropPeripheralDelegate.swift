@@ -26,7 +26,9 @@ final class InteropPeripheralDelegate: NSObject, CBPeripheralManagerDelegate, @u
         let long = CBMutableCharacteristic(
             type: CBUUID(string: "FFF1"), properties: [.read], value: Data(InteropProfile.longValue),
             permissions: [.readable])
-        long.descriptors = [CBMutableDescriptor(type: CBUUID(string: CBUUIDCharacteristicUserDescriptionString), value: "Long value")]
+        long.descriptors = [
+            CBMutableDescriptor(type: CBUUID(string: CBUUIDCharacteristicUserDescriptionString), value: "Long value")
+        ]
         let writable = CBMutableCharacteristic(
             type: CBUUID(string: "FFF2"), properties: [.read, .write], value: nil, permissions: [.readable, .writeable])
         let notify = CBMutableCharacteristic(

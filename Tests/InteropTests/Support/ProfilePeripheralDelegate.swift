@@ -14,7 +14,9 @@ final class ProfilePeripheralDelegate: NSObject, CBPeripheralManagerDelegate {
     private var unpublished: [CBMutableService] = []
     private var waitingUpdates: [(CBMutableCharacteristic, Data, CBCentral)] = []
     /// The dynamic values by characteristic, as the centrals left them; read on ``queue``.
-    private(set) var values: [CBUUID: Data] = [CBUUID(string: "FFF2"): Data([0x00]), CBUUID(string: "FFF3"): Data([0x00])]
+    private(set) var values: [CBUUID: Data] = [
+        CBUUID(string: "FFF2"): Data([0x00]), CBUUID(string: "FFF3"): Data([0x00]),
+    ]
 
     override init() {
         (advertising, advertisingSink) = AsyncStream.makeStream()
@@ -118,4 +120,3 @@ final class ProfilePeripheralDelegate: NSObject, CBPeripheralManagerDelegate {
         }
     }
 }
-

@@ -26,8 +26,10 @@ struct ConnectionOutcome: Equatable {
 
 /// The common procedures tests drive, built from single commands.
 extension TestHost {
-    static let defaultParameters = (intervalMin: UInt16(0x0018), intervalMax: UInt16(0x0028), latency: UInt16(0),
-        timeout: UInt16(0x01F4))
+    static let defaultParameters = (
+        intervalMin: UInt16(0x0018), intervalMax: UInt16(0x0028), latency: UInt16(0),
+        timeout: UInt16(0x01F4)
+    )
 
     /// Starts legacy advertising from the host's random address.
     func advertise(

@@ -83,7 +83,9 @@ public struct GATTDatabaseCache: Hashable, Sendable {
 
     /// Records the descriptors of a cached characteristic; false if `characteristic` is not cached.
     @discardableResult
-    public mutating func record(descriptors: [DiscoveredDescriptor], for characteristic: DiscoveredCharacteristic)
+    public mutating func record(
+        descriptors: [DiscoveredDescriptor], for characteristic: DiscoveredCharacteristic
+    )
         -> Bool
     {
         guard

@@ -21,7 +21,9 @@ enum BondFileSystem {
             guard count >= 0 else { throw .fileSystem(path: path, operation: "read", errno: errno) }
             guard count > 0 else { return contents }
             contents += chunk[..<count]
-            guard contents.count <= maximumFileSize else { throw .fileSystem(path: path, operation: "read", errno: EFBIG) }
+            guard contents.count <= maximumFileSize else {
+                throw .fileSystem(path: path, operation: "read", errno: EFBIG)
+            }
         }
     }
 

@@ -42,7 +42,8 @@ extension PairingSession {
         guard state == .idle || state == .awaitingPairingRequest else { throw .unexpected }
         guard configuration.acceptsPairing else { throw PairingAbort(.pairingNotSupported) }
         try validate(request)
-        let secureConnections = configuration.supportsSecureConnections
+        let secureConnections =
+            configuration.supportsSecureConnections
             && request.authenticationRequirements.contains(.secureConnections)
         var initiatorKeys = request.initiatorKeyDistribution.intersection(configuration.keysToRequest)
         var responderKeys = request.responderKeyDistribution.intersection(configuration.availableKeys)
@@ -96,7 +97,8 @@ extension PairingSession {
     ///
     /// Bluetooth Core Specification Vol 3, Part H, 2.3.4, 2.3.5.1 and 3.6.1.
     func negotiate(request: PairingFeatures, response: PairingFeatures) throws(PairingAbort) -> PairingNegotiation {
-        let secureConnections = request.authenticationRequirements.contains(.secureConnections)
+        let secureConnections =
+            request.authenticationRequirements.contains(.secureConnections)
             && response.authenticationRequirements.contains(.secureConnections)
         if configuration.requiresSecureConnections, !secureConnections {
             throw PairingAbort(.authenticationRequirements)

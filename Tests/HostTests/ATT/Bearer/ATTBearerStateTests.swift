@@ -111,9 +111,10 @@ struct ATTBearerStateTests {
         var state = ATTBearerState()
         let first = ATTHandleValueIndication(handle: .init(rawValue: 3), value: [1])
         let second = ATTHandleValueIndication(handle: .init(rawValue: 3), value: [2])
-        #expect(state.submitIndication(id: 1, handle: first.handle, value: first.value) == [
-            .send(first.encodedPDU), .startTimer(1),
-        ])
+        #expect(
+            state.submitIndication(id: 1, handle: first.handle, value: first.value) == [
+                .send(first.encodedPDU), .startTimer(1),
+            ])
         #expect(state.submitIndication(id: 2, handle: second.handle, value: second.value) == [])
         let confirmation = ATTHandleValueConfirmation().encodedPDU
         #expect(
@@ -126,9 +127,10 @@ struct ATTBearerStateTests {
     func indicationQueueBounded() {
         var state = ATTBearerState(indicationQueueLimit: 0)
         _ = state.submitIndication(id: 1, handle: .init(rawValue: 3), value: [])
-        #expect(state.submitIndication(id: 2, handle: .init(rawValue: 3), value: []) == [
-            .complete(2, .failure(.queueFull))
-        ])
+        #expect(
+            state.submitIndication(id: 2, handle: .init(rawValue: 3), value: []) == [
+                .complete(2, .failure(.queueFull))
+            ])
     }
 
     @Test("a confirmation with no indication outstanding is dropped")
@@ -190,7 +192,8 @@ struct ATTBearerStateTests {
     func errorResponseToPeer() throws {
         var state = ATTBearerState()
         _ = Self.received(&state, ATTReadRequest(handle: .init(rawValue: 5)))
-        let expected = ATTErrorResponse(requestOpcode: .readRequest, handle: .init(rawValue: 5), error: .readNotPermitted)
+        let expected = ATTErrorResponse(
+            requestOpcode: .readRequest, handle: .init(rawValue: 5), error: .readNotPermitted)
         #expect(try state.respond(error: .readNotPermitted, handle: .init(rawValue: 5)) == [.send(expected.encodedPDU)])
     }
 
@@ -217,8 +220,10 @@ struct ATTBearerStateTests {
     @Test("another response longer than ATT_MTU is refused and the request still waits")
     func otherResponseOverMTURefused() throws {
         var state = ATTBearerState()
-        _ = Self.received(&state, ATTReadByTypeRequest(
-            startingHandle: .min, endingHandle: .max, attributeType: BluetoothUUID(uuid16: 0x2803)))
+        _ = Self.received(
+            &state,
+            ATTReadByTypeRequest(
+                startingHandle: .min, endingHandle: .max, attributeType: BluetoothUUID(uuid16: 0x2803)))
         let data = (1...6).map { ATTReadByTypeResponse.AttributeData(handle: .init(rawValue: $0), value: [1, 2]) }
         let response = ATTReadByTypeResponse(attributeData: data).encodedPDU
         #expect(throws: ATTBearerError.mtuExceeded) { try state.respond(response) }
@@ -251,7 +256,10 @@ struct ATTBearerStateTests {
     @Test("a malformed command is ignored")
     func malformedCommandIgnored() {
         var state = ATTBearerState()
-        #expect(Self.received(&state, [0x52, 0x01]) == [.drop(.malformed(.writeCommand, .truncated(needed: 2, available: 1)))])
+        #expect(
+            Self.received(&state, [0x52, 0x01]) == [
+                .drop(.malformed(.writeCommand, .truncated(needed: 2, available: 1)))
+            ])
     }
 
     @Test("commands and notifications from the peer are handed up")
@@ -260,7 +268,8 @@ struct ATTBearerStateTests {
         let command = ATTWriteCommand(handle: .init(rawValue: 9), value: [1])
         let notification = ATTHandleValueNotification(handle: .init(rawValue: 9), value: [2])
         #expect(Self.received(&state, command) == [.deliver(.command(.writeCommand(command)))])
-        #expect(Self.received(&state, notification) == [.deliver(.notification(.handleValueNotification(notification)))])
+        #expect(
+            Self.received(&state, notification) == [.deliver(.notification(.handleValueNotification(notification)))])
     }
 
     @Test("an indication from the peer before we confirmed the previous one is dropped")
@@ -341,9 +350,10 @@ struct ATTBearerStateTests {
         _ = state.submitIndication(id: 1, handle: .init(rawValue: 3), value: [])
         _ = state.timeoutElapsed(id: 1)
         #expect(state.submitRequest(id: 2, Self.read1) == [.complete(2, .failure(.closed))])
-        #expect(state.submitIndication(id: 3, handle: .init(rawValue: 3), value: []) == [
-            .complete(3, .failure(.closed))
-        ])
+        #expect(
+            state.submitIndication(id: 3, handle: .init(rawValue: 3), value: []) == [
+                .complete(3, .failure(.closed))
+            ])
         #expect(throws: ATTBearerError.closed) { try state.notification(handle: .init(rawValue: 3), value: []) }
         #expect(Self.received(&state, Self.read1) == [.drop(.bearerClosed(.readRequest))])
     }

@@ -237,7 +237,8 @@ struct ATTBearerTests {
             return nil
         }
         probe.receive([0x30, 0xAB])
-        let expected = ATTErrorResponse(requestOpcode: .init(rawValue: 0x30), handle: .invalid, error: .requestNotSupported)
+        let expected = ATTErrorResponse(
+            requestOpcode: .init(rawValue: 0x30), handle: .invalid, error: .requestNotSupported)
         #expect(probe.sent == [expected.encodedPDU])
         #expect(probe.requests.isEmpty)
     }
@@ -314,7 +315,10 @@ struct ATTBearerTests {
     func notificationTruncated() throws {
         let probe = ATTBearerProbe()
         try probe.bearer.notify(handle: Self.handle, value: Array(repeating: 1, count: 30))
-        #expect(probe.sent == [ATTHandleValueNotification(handle: Self.handle, value: Array(repeating: 1, count: 20)).encodedPDU])
+        #expect(
+            probe.sent == [
+                ATTHandleValueNotification(handle: Self.handle, value: Array(repeating: 1, count: 20)).encodedPDU
+            ])
     }
 
     @Test("a request larger than ATT_MTU fails with mtuExceeded and nothing is sent")

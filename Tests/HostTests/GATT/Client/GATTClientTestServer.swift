@@ -63,7 +63,9 @@ struct GATTClientTestServer {
 
     /// Adds a characteristic declaration and value; returns the value handle.
     @discardableResult
-    mutating func addCharacteristic(_ uuid: BluetoothUUID, properties: UInt8 = 0x02, value: [UInt8] = [])
+    mutating func addCharacteristic(
+        _ uuid: BluetoothUUID, properties: UInt8 = 0x02, value: [UInt8] = []
+    )
         -> AttributeHandle
     {
         _ = add(BluetoothUUID(uuid16: 0x2803), [])
