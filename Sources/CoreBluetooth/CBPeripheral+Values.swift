@@ -126,7 +126,8 @@ extension CBPeripheral {
         let configuration: GATTClientWriteClientConfiguration.Configuration =
             !enabled ? [] : properties.contains(.notify) ? .notification : .indication
         let supported = properties.contains(.notify) || properties.contains(.indicate)
-        perform(
+        let key = ObjectIdentifier(characteristic)
+        let taken = perform(
             "setNotifyValue",
             { host, link throws(HostError) in
                 guard supported else { throw .noClientConfiguration(link, characteristic: declaration.valueHandle) }
@@ -135,12 +136,32 @@ extension CBPeripheral {
         ) { [self] result in
             if case .success = result { characteristic.isNotifying = enabled }
             delegate?.peripheral(self, didUpdateNotificationStateFor: characteristic, error: result.failure)
+            guard var hold = heldNotifications[key] else { return }
+            hold.pending -= 1
+            guard hold.pending == 0 else {
+                heldNotifications[key] = hold
+                return
+            }
+            heldNotifications[key] = nil
+            for bytes in hold.values { deliver(bytes, to: characteristic) }
         }
+        if taken { heldNotifications[key, default: NotificationHold()].pending += 1 }
     }
 
-    /// A notification or indication from the peer: the value of the characteristic at `handle` changed.
+    /// A notification or indication from the peer: the value of the characteristic at `handle` changed. While a
+    /// `setNotifyValue` of that characteristic is under way the value waits, so that the delegate hears the
+    /// notification state first, as the peer answered the configuration before it sent the value.
     func valueNotified(_ bytes: [UInt8], at handle: AttributeHandle) {
         guard state == .connected, let characteristic = characteristic(valueHandle: handle) else { return }
+        let key = ObjectIdentifier(characteristic)
+        guard heldNotifications[key] == nil else {
+            heldNotifications[key]?.hold(bytes)
+            return
+        }
+        deliver(bytes, to: characteristic)
+    }
+
+    private func deliver(_ bytes: [UInt8], to characteristic: CBCharacteristic) {
         characteristic.value = Data(bytes)
         delegate?.peripheral(self, didUpdateValueFor: characteristic, error: nil)
     }

@@ -46,6 +46,7 @@ open class CBPeripheral: CBPeer, @unchecked Sendable {
     var pendingFailures: [UInt64: (any Error) -> Void] = [:]
     var nextOperation: UInt64 = 0
     var unsentWrites = 0
+    var heldNotifications: [ObjectIdentifier: NotificationHold] = [:]
     var channels = L2CAPChannelTable()
 
     init(address: BluetoothAddress, type: AddressType, manager: CBCentralManager, queue: DispatchQueue) {
@@ -171,14 +172,17 @@ open class CBPeripheral: CBPeer, @unchecked Sendable {
     /// disconnection's error instead.
     ///
     /// Dropped with a log line, as Apple does, when the peripheral is not connected.
+    ///
+    /// - Returns: Whether the call was taken (the completion then runs once, later).
+    @discardableResult
     func perform<Value: Sendable>(
         _ command: String,
         _ call: @escaping @Sendable (BluetoothHost, ConnectionHandle) async throws(HostError) -> Value,
         completion: @escaping (Result<Value, any Error>) -> Void
-    ) {
+    ) -> Bool {
         guard state == .connected, let link, let host = manager?.host else {
             CoreBluetoothLog.warning("API MISUSE: \(self) is not connected, ignoring \(command)")
-            return
+            return false
         }
         let id = nextOperation
         nextOperation += 1
@@ -197,6 +201,7 @@ open class CBPeripheral: CBPeer, @unchecked Sendable {
                 confined.value(result.mapError(\.reported))
             }
         }
+        return true
     }
 
     private func isPending(_ id: UInt64) async -> Bool {

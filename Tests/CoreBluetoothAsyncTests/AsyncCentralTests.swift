@@ -2,7 +2,9 @@ import CoreBluetooth
 import CoreBluetoothAsync
 import Testing
 
-@Suite("CoreBluetoothAsync: a central's async calls against a peripheral manager on the virtual radio")
+@Suite(
+    "CoreBluetoothAsync: a central's async calls against a peripheral manager on the virtual radio",
+    .timeLimit(.minutes(2)))
 struct AsyncCentralTests {
     /// A powered-on central on its own controller of the virtual air.
     static func central() async throws -> AsyncCentral {

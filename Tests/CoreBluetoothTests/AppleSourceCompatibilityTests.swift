@@ -272,7 +272,7 @@ final class DeprecatedRSSIDelegate: NSObject, CBPeripheralDelegate {
     func peripheralDidUpdateRSSI(_ peripheral: CBPeripheral, error: Error?) {}
 }
 
-@Suite("Code written for Apple's CoreBluetooth")
+@Suite("Code written for Apple's CoreBluetooth", .timeLimit(.minutes(2)))
 struct AppleSourceCompatibilityTests {
     @Test("CBUUID compares, hashes and prints as Apple's does, across 16-, 32- and 128-bit forms")
     func uuids() {

@@ -3,7 +3,7 @@ import Testing
 
 @testable import CoreBluetooth
 
-@Suite("CBATTError")
+@Suite("CBATTError", .timeLimit(.minutes(2)))
 struct CBATTErrorTests {
     static let codes: [(CBATTError.Code, Int, String?)] = [
         (.success, 0x00, nil),

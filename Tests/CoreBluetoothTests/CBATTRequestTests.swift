@@ -2,7 +2,7 @@ import Testing
 
 @testable import CoreBluetooth
 
-@Suite("CBATTRequest")
+@Suite("CBATTRequest", .timeLimit(.minutes(2)))
 struct CBATTRequestTests {
     @Test("a request carries its central, characteristic and offset, and the app can set its value")
     func members() {

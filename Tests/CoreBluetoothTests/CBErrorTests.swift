@@ -2,7 +2,7 @@ import Testing
 
 @testable import CoreBluetooth
 
-@Suite("CBError")
+@Suite("CBError", .timeLimit(.minutes(2)))
 struct CBErrorTests {
     static let codes: [(CBError.Code, Int)] = [
         (.unknown, 0), (.invalidParameters, 1), (.invalidHandle, 2), (.notConnected, 3), (.outOfSpace, 4),

@@ -2,7 +2,7 @@ import Testing
 
 @testable import CoreBluetooth
 
-@Suite("CBMutableCharacteristic")
+@Suite("CBMutableCharacteristic", .timeLimit(.minutes(2)))
 struct CBMutableCharacteristicTests {
     @Test("the initializer keeps what it is given, with no service, no descriptors and no subscribers")
     func initialState() {

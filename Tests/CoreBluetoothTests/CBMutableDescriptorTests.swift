@@ -2,7 +2,7 @@ import Testing
 
 @testable import CoreBluetooth
 
-@Suite("CBMutableDescriptor")
+@Suite("CBMutableDescriptor", .timeLimit(.minutes(2)))
 struct CBMutableDescriptorTests {
     @Test("a User Description takes a String")
     func userDescription() {

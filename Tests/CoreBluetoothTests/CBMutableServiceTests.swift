@@ -2,7 +2,7 @@ import Testing
 
 @testable import CoreBluetooth
 
-@Suite("CBMutableService")
+@Suite("CBMutableService", .timeLimit(.minutes(2)))
 struct CBMutableServiceTests {
     @Test("a service keeps its UUID and kind and starts with no characteristics or included services")
     func initialState() {

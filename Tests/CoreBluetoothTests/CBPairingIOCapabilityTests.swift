@@ -4,7 +4,7 @@ import Testing
 
 @testable import CoreBluetooth
 
-@Suite("CBPairingIOCapability and pairing errors")
+@Suite("CBPairingIOCapability and pairing errors", .timeLimit(.minutes(2)))
 struct CBPairingIOCapabilityTests {
     /// An agent that says nothing about its IO capability.
     final class PlainAgent: CBPairingAgent {

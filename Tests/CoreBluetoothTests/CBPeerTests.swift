@@ -2,7 +2,7 @@ import Testing
 
 @testable import CoreBluetooth
 
-@Suite("CBPeer and CBCentral")
+@Suite("CBPeer and CBCentral", .timeLimit(.minutes(2)))
 struct CBPeerTests {
     @Test("a peer keeps its identifier, hashes by it and copies to itself")
     func identity() throws {

@@ -4,7 +4,8 @@ import HCI
 import Host
 import Testing
 
-@Suite("CBPeripheralManager: reads, writes and subscriptions from a central on the virtual radio")
+@Suite(
+    "CBPeripheralManager: reads, writes and subscriptions from a central on the virtual radio", .timeLimit(.minutes(2)))
 struct CBPeripheralManagerGATTTests {
     static let serviceUUID = CBUUID(string: "0000FFF0-0000-1000-8000-00805F9B34FB")
     static let valueUUID = CBUUID(string: "FFF1")

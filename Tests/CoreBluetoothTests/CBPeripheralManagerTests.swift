@@ -4,7 +4,7 @@ import HCI
 import Host
 import Testing
 
-@Suite("CBPeripheralManager: lifecycle, services and advertising on the virtual radio")
+@Suite("CBPeripheralManager: lifecycle, services and advertising on the virtual radio", .timeLimit(.minutes(2)))
 struct CBPeripheralManagerTests {
     static let serviceUUID = CBUUID(string: "6E400001-B5A3-F393-E0A9-E50E24DCCA9E")
     static let valueUUID = CBUUID(string: "6E400002-B5A3-F393-E0A9-E50E24DCCA9E")
@@ -151,7 +151,7 @@ struct CBPeripheralManagerTests {
     }
 }
 
-@Suite("CBPeripheralManager initializers")
+@Suite("CBPeripheralManager initializers", .timeLimit(.minutes(2)))
 struct CBPeripheralManagerInitializerTests {
     @Test("init() makes a manager whose state is unknown until its host reports")
     func plainInit() {
@@ -160,7 +160,7 @@ struct CBPeripheralManagerInitializerTests {
     }
 }
 
-@Suite("CBPeripheralManager lifetime")
+@Suite("CBPeripheralManager lifetime", .timeLimit(.minutes(2)))
 struct CBPeripheralManagerLifetimeTests {
     @Test("a powered-on manager the app lets go of is freed, so its host stops")
     func freedWhenReleased() async throws {

@@ -1,7 +1,7 @@
 import CoreBluetooth
 import Testing
 
-@Suite("CBUUID string constants")
+@Suite("CBUUID string constants", .timeLimit(.minutes(2)))
 struct CBUUIDStringsTests {
     @Test("descriptor UUID strings are the assigned 16-bit numbers")
     func descriptorStrings() {

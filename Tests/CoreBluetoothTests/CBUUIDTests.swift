@@ -6,7 +6,7 @@ import Testing
 /// Apps keep UUIDs in globals and static constants; in Swift 6 mode that compiles only because `CBUUID` is `Sendable`.
 let heartRateService = CBUUID(string: "180D")
 
-@Suite("CBUUID")
+@Suite("CBUUID", .timeLimit(.minutes(2)))
 struct CBUUIDTests {
     static let heartRateMeasurement = CBUUID(string: "2A37")
 

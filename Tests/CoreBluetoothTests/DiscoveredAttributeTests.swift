@@ -2,7 +2,7 @@ import Testing
 
 @testable import CoreBluetooth
 
-@Suite("Discovered attributes")
+@Suite("Discovered attributes", .timeLimit(.minutes(2)))
 struct DiscoveredAttributeTests {
     @Test("a discovered service starts with nothing discovered below it")
     func service() {

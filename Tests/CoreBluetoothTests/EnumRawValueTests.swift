@@ -1,7 +1,7 @@
 import CoreBluetooth
 import Testing
 
-@Suite("Enum raw values")
+@Suite("Enum raw values", .timeLimit(.minutes(2)))
 struct EnumRawValueTests {
     @Test("CBManagerState numbers its cases 0 to 5 as Apple does")
     func managerState() {

@@ -1,7 +1,7 @@
 import CoreBluetooth
 import Testing
 
-@Suite("Option and key strings")
+@Suite("Option and key strings", .timeLimit(.minutes(2)))
 struct OptionKeyTests {
     @Test("advertisement-data keys have Apple's strings, which apps also index by")
     func advertisementDataKeys() {

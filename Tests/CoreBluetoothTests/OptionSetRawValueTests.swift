@@ -1,7 +1,7 @@
 import CoreBluetooth
 import Testing
 
-@Suite("Option set raw values")
+@Suite("Option set raw values", .timeLimit(.minutes(2)))
 struct OptionSetRawValueTests {
     @Test("CBCharacteristicProperties has the declaration's bits and Apple's two encryption bits")
     func characteristicProperties() {

@@ -32,7 +32,7 @@ private final class ForgetfulScanner: NSObject, CBCentralManagerDelegate, @unche
     }
 }
 
-@Suite("The central manager holds peripherals weakly, as Apple's does")
+@Suite("The central manager holds peripherals weakly, as Apple's does", .timeLimit(.minutes(2)))
 struct PeripheralRegistryTests {
     @Test("a discovered peripheral the app does not keep is released; one it keeps is the same object again")
     func discoveredPeripheralIsReleased() async throws {

@@ -2,7 +2,7 @@ import Testing
 
 @testable import HCI
 
-@Suite("ByteReader and ByteWriter")
+@Suite("ByteReader and ByteWriter", .timeLimit(.minutes(2)))
 struct ByteReaderTests {
     @Test("integers are little-endian both ways")
     func littleEndian() throws {

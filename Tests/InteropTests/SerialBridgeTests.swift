@@ -32,12 +32,19 @@ struct SerialBridgeTests {
             kill(socat.processIdentifier, SIGKILL)
             socat.waitUntilExit()
         }
-        var log = ""
-        while !log.contains("starting data transfer loop") {
-            let chunk = errors.fileHandleForReading.availableData
-            try #require(!chunk.isEmpty, "socat ended early: \(log)")
-            log += String(decoding: chunk, as: UTF8.self)
+        let reader = errors.fileHandleForReading
+        let log = await withCheckedContinuation { continuation in
+            Thread.detachNewThread {
+                var log = ""
+                while !log.contains("starting data transfer loop") {
+                    let chunk = reader.availableData
+                    if chunk.isEmpty { break }
+                    log += String(decoding: chunk, as: UTF8.self)
+                }
+                continuation.resume(returning: log)
+            }
         }
+        try #require(log.contains("starting data transfer loop"), "socat ended early: \(log)")
 
         let serialHost = ControllerChannel(transport: try await TransportSpec(parsing: "serial:\(tty)@1000000").open())
         let tcpHost = ControllerChannel(

@@ -3,7 +3,7 @@ import Testing
 
 @testable import VirtualRadio
 
-@Suite("ACL data across the air")
+@Suite("ACL data across the air", .timeLimit(.minutes(2)))
 struct ACLDataTests {
     let air = Air(clock: ManualClock())
 

@@ -3,7 +3,7 @@ import Testing
 
 @testable import VirtualRadio
 
-@Suite("Advertising and scanning on the air")
+@Suite("Advertising and scanning on the air", .timeLimit(.minutes(2)))
 struct AdvertisingTests {
     let clock = ManualClock()
     let air: Air

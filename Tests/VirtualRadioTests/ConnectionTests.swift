@@ -3,7 +3,7 @@ import Testing
 
 @testable import VirtualRadio
 
-@Suite("Connections on the air")
+@Suite("Connections on the air", .timeLimit(.minutes(2)))
 struct ConnectionTests {
     let clock = ManualClock()
     let air: Air

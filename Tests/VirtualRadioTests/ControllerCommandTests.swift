@@ -3,7 +3,7 @@ import Testing
 
 @testable import VirtualRadio
 
-@Suite("Virtual controller answers each command as the spec says")
+@Suite("Virtual controller answers each command as the spec says", .timeLimit(.minutes(2)))
 struct ControllerCommandTests {
     let air = Air(clock: ManualClock())
 

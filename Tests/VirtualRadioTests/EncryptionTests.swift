@@ -3,7 +3,7 @@ import Testing
 
 @testable import VirtualRadio
 
-@Suite("Link encryption")
+@Suite("Link encryption", .timeLimit(.minutes(2)))
 struct EncryptionTests {
     let air = Air(clock: ManualClock())
     let key: [UInt8] = Array(1...16)

@@ -4,7 +4,7 @@ import Testing
 
 @testable import VirtualRadio
 
-@Suite("The bounded queue between a virtual controller and its host")
+@Suite("The bounded queue between a virtual controller and its host", .timeLimit(.minutes(2)))
 struct HostQueueTests {
     private func event(_ byte: UInt8) -> HCIPacket {
         .event(HCIEventPacket(code: HCIEventCode(rawValue: 0xFF), parameters: [byte]))

@@ -3,7 +3,7 @@ import Testing
 
 @testable import VirtualRadio
 
-@Suite("Procedures on an established link")
+@Suite("Procedures on an established link", .timeLimit(.minutes(2)))
 struct LinkProcedureTests {
     let air = Air(clock: ManualClock())
 

@@ -3,7 +3,7 @@ import Testing
 
 @testable import VirtualRadio
 
-@Suite("Link-layer privacy")
+@Suite("Link-layer privacy", .timeLimit(.minutes(2)))
 struct PrivacyTests {
     let air = Air(clock: ManualClock())
     let centralIRK: [UInt8] = Array(repeating: 0x11, count: 16)

@@ -3,7 +3,7 @@ import Testing
 
 @testable import VirtualRadio
 
-@Suite("Sim server")
+@Suite("Sim server", .timeLimit(.minutes(2)))
 struct SimServerTests {
     @Test("A client leaving the sim ends its links: its peer hears Disconnection Complete with Connection Timeout")
     func clientLeavingDisconnectsPeers() async throws {

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@Suite("bluetooth bench, run as an executable")
+@Suite("bluetooth bench, run as an executable", .timeLimit(.minutes(2)))
 struct BenchCommandTests {
     @Test("bench runs every benchmark to completion and reports each as a JSON line")
     func everyBenchmarkRuns() async throws {

@@ -3,7 +3,7 @@ import HCI
 import Host
 import Testing
 
-@Suite("bluetooth bonds, run as an executable")
+@Suite("bluetooth bonds, run as an executable", .timeLimit(.minutes(2)))
 struct BondsCommandTests {
     static let adapter = BluetoothAddress(rawValue: 0xC1_22_33_44_55_66)
     static let securePeer = BluetoothAddress(rawValue: 0x00_1B_DC_07_32_EF)

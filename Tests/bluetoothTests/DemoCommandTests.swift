@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@Suite("bluetooth demo, run as an executable")
+@Suite("bluetooth demo, run as an executable", .timeLimit(.minutes(2)))
 struct DemoCommandTests {
     @Test("demo exits 0 and narrates every step, from power-up to disconnection")
     func narratesEveryStep() async throws {

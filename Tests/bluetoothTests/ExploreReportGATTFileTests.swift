@@ -2,7 +2,7 @@ import Testing
 
 @testable import bluetooth
 
-@Suite("Comparing an explore report with the GATT file it explored")
+@Suite("Comparing an explore report with the GATT file it explored", .timeLimit(.minutes(2)))
 struct ExploreReportGATTFileTests {
     static let file = """
         { "services": [
@@ -78,7 +78,7 @@ struct ExploreReportGATTFileTests {
     }
 }
 
-@Suite("Building an explore report from CoreBluetooth objects")
+@Suite("Building an explore report from CoreBluetooth objects", .timeLimit(.minutes(2)))
 struct ExploreReportCoreBluetoothTests {
     @Test("a tree of CoreBluetooth objects made from a GATT file reports what the file says")
     func reportsCoreBluetoothTree() throws {

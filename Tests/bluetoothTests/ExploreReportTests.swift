@@ -4,7 +4,7 @@ import Testing
 
 @testable import bluetooth
 
-@Suite("explore's report: the --json format, reading it back, and the tree people read")
+@Suite("explore's report: the --json format, reading it back, and the tree people read", .timeLimit(.minutes(2)))
 struct ExploreReportTests {
     static let report = ExploreReport(
         identifier: "6B1C5C4E-0D6A-4F4B-9C0E-1A2B3C4D5E6F", address: "AA:BB:CC:DD:EE:FF", name: "Thermometer",

@@ -4,7 +4,7 @@ import Testing
 
 @testable import bluetooth
 
-@Suite("GATT file: reading, checking and turning into CoreBluetooth services")
+@Suite("GATT file: reading, checking and turning into CoreBluetooth services", .timeLimit(.minutes(2)))
 struct GATTFileTests {
     static let thermometer = """
         {

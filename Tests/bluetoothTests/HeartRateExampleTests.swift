@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@Suite("HeartRate example, run as an executable")
+@Suite("HeartRate example, run as an executable", .timeLimit(.minutes(2)))
 struct HeartRateExampleTests {
     @Test("the example finds the sensor, prints the asked number of live heart rates, resets it and exits 0")
     func runsToCompletion() async throws {

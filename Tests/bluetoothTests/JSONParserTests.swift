@@ -2,7 +2,7 @@ import Testing
 
 @testable import bluetooth
 
-@Suite("JSON reading and writing for the CLI's files and output")
+@Suite("JSON reading and writing for the CLI's files and output", .timeLimit(.minutes(2)))
 struct JSONParserTests {
     @Test("parsing keeps member order and rendering gives the same text back")
     func roundTrip() throws {

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@Suite("bluetooth scan, run as an executable over a sim")
+@Suite("bluetooth scan, run as an executable over a sim", .timeLimit(.minutes(2)))
 struct ScanCommandTests {
     static let gatt = """
         { "name": "Scanned", "advertise": { "services": ["180D"] },

@@ -3,7 +3,7 @@ import Testing
 
 @testable import bluetooth
 
-@Suite("bluetooth serve, explore, read, write and subscribe, run as executables over one sim")
+@Suite("bluetooth serve, explore, read, write and subscribe, run as executables over one sim", .timeLimit(.minutes(2)))
 struct ServeExploreCommandTests {
     static let gatt = """
         {
@@ -77,7 +77,7 @@ struct ServeExploreCommandTests {
         let subscribe = try RunningTool(["subscribe", "Thermometer", "2A1C", "--transport", served.transport])
         let first = await subscribe.nextLine()
         #expect(["00e8030000", "00e9030000"].contains(first ?? "none"), "\(first ?? "no output")")
-        #expect(subscribe.interrupt() == 0)
+        #expect(await subscribe.interrupt() == 0)
     }
 
     @Test("a refused write prints the ATT error's name and exits with status 1")
@@ -136,12 +136,13 @@ struct ServeExploreCommandTests {
         let tshark = Process()
         tshark.executableURL = URL(fileURLWithPath: "/usr/bin/tshark")
         tshark.arguments = ["-r", log.path, "-Y", "btatt.opcode == 0x0a", "-T", "fields", "-e", "btatt.opcode"]
-        let pipe = Pipe()
-        tshark.standardOutput = pipe
+        let rows = FileManager.default.temporaryDirectory.appendingPathComponent("tshark-\(UUID())")
+        _ = FileManager.default.createFile(atPath: rows.path, contents: nil)
+        defer { try? FileManager.default.removeItem(at: rows) }
+        tshark.standardOutput = try FileHandle(forWritingTo: rows)
         tshark.standardError = FileHandle.nullDevice
-        try tshark.run()
-        let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        tshark.waitUntilExit()
+        #expect(try await CommandLineTool.runToExit(tshark, timeout: .seconds(60)) == 0)
+        let output = try String(contentsOf: rows, encoding: .utf8)
         let requests = output.split(separator: "\n")
         #expect(requests.count >= 5, "\(output)")
     }

@@ -2,7 +2,7 @@ import Foundation
 import HCI
 import Testing
 
-@Suite("bluetooth sim, run as an executable")
+@Suite("bluetooth sim, run as an executable", .timeLimit(.minutes(2)))
 struct SimCommandTests {
     @Test("sim serves a virtual controller over H4/TCP that answers HCI Reset")
     func servesControllers() async throws {

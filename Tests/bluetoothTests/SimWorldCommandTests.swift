@@ -3,7 +3,7 @@ import Testing
 
 @testable import bluetooth
 
-@Suite("bluetooth sim --world, run as an executable")
+@Suite("bluetooth sim --world, run as an executable", .timeLimit(.minutes(2)))
 struct SimWorldCommandTests {
     static let battery = """
         { "name": "World Battery", "advertise": { "services": ["180F"] },

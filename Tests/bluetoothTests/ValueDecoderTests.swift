@@ -2,7 +2,7 @@ import Testing
 
 @testable import bluetooth
 
-@Suite("Decoding well-known characteristic and descriptor values for explore")
+@Suite("Decoding well-known characteristic and descriptor values for explore", .timeLimit(.minutes(2)))
 struct ValueDecoderTests {
     @Test(
         "well-known characteristic values read as a person would say them",

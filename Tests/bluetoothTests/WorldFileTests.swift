@@ -3,7 +3,7 @@ import Testing
 
 @testable import bluetooth
 
-@Suite("World files for bluetooth sim --world")
+@Suite("World files for bluetooth sim --world", .timeLimit(.minutes(2)))
 struct WorldFileTests {
     static let battery = #"{ "name": "Battery", "services": [ { "uuid": "180F" } ] }"#
 

@@ -55,7 +55,7 @@ public actor ControllerChannel {
     public init(
         transport: any HCITransport,
         clock: any Clock<Duration> = ContinuousClock(),
-        commandTimeout: Duration = .seconds(3),
+        commandTimeout: Duration = .seconds(10),
         receiveBufferLimit: Int = 4096,
         aclQueueLimit: Int = 4096
     ) {

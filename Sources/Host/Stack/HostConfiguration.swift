@@ -22,7 +22,8 @@ public struct HostConfiguration: Sendable {
     public var eventBufferLimit: Int
     /// The clock that times commands, ATT transactions and connection attempts.
     public var clock: any Clock<Duration>
-    /// How long an HCI command may wait for its answer.
+    /// How long an HCI command may wait for its answer (10 s by default, as Zephyr waits; an in-process virtual
+    /// controller on a loaded machine can take seconds).
     public var commandTimeout: Duration
     /// What this host can and wants to do when it pairs (IO capabilities, bonding, MITM, key sizes).
     public var pairing: PairingConfiguration
@@ -40,7 +41,7 @@ public struct HostConfiguration: Sendable {
         services: [ServiceDefinition] = [], server: GATTServerConfiguration = .init(),
         preferredMTU: Int = ATTBearer.maximumMTU,
         negotiatesLinkOnConnect: Bool = true, maximumL2CAPPDUSize: Int = 4096, eventBufferLimit: Int = 65_536,
-        clock: any Clock<Duration> = ContinuousClock(), commandTimeout: Duration = .seconds(3),
+        clock: any Clock<Duration> = ContinuousClock(), commandTimeout: Duration = .seconds(10),
         pairing: PairingConfiguration = .init(), bondDirectory: String? = nil,
         privacy: PrivacyConfiguration? = nil
     ) {

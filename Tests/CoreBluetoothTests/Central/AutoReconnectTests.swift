@@ -36,7 +36,7 @@ private final class ReconnectRecorder: NSObject, CBCentralManagerDelegate, Senda
     ) { sink.yield(.disconnected(peripheral, isReconnecting: isReconnecting, failed: error != nil)) }
 }
 
-@Suite("CBConnectPeripheralOptionEnableAutoReconnect")
+@Suite("CBConnectPeripheralOptionEnableAutoReconnect", .timeLimit(.minutes(2)))
 struct AutoReconnectTests {
     @Test("a link the peer drops is reconnected: isReconnecting is true, then didConnect; a cancel stops it")
     func reconnectsAfterRemoteDisconnection() async throws {

@@ -3,7 +3,7 @@ import Foundation
 import Host
 import Testing
 
-@Suite("The peer's GAP Device Name")
+@Suite("The peer's GAP Device Name", .timeLimit(.minutes(2)))
 struct DeviceNameTests {
     @Test("on connection the Device Name replaces the advertised name, and the delegate hears peripheralDidUpdateName")
     func deviceNameReadOnConnection() async throws {

@@ -2,7 +2,7 @@ import Testing
 
 @testable import HCI
 
-@Suite("Controller, information and link control commands")
+@Suite("Controller, information and link control commands", .timeLimit(.minutes(2)))
 struct ControllerCommandTests {
     @Test("Reset (Vol 4 Part E 7.3.2) has no parameters and returns only its status")
     func reset() throws {

@@ -2,7 +2,7 @@ import Testing
 
 @testable import HCI
 
-@Suite("LE extended advertising commands")
+@Suite("LE extended advertising commands", .timeLimit(.minutes(2)))
 struct ExtendedAdvertisingCommandTests {
     @Test("LE Set Advertising Set Random Address (Vol 4 Part E 7.8.52) carries the set then the address")
     func leSetAdvertisingSetRandomAddress() throws {

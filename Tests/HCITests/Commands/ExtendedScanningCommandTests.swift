@@ -2,7 +2,7 @@ import Testing
 
 @testable import HCI
 
-@Suite("LE extended scanning and connection commands")
+@Suite("LE extended scanning and connection commands", .timeLimit(.minutes(2)))
 struct ExtendedScanningCommandTests {
     @Test("LE Set Extended Scan Parameters (Vol 4 Part E 7.8.64) has one interleaved entry per PHY bit")
     func leSetExtendedScanParameters() throws {

@@ -2,7 +2,7 @@ import Testing
 
 @testable import HCI
 
-@Suite("Command registry")
+@Suite("Command registry", .timeLimit(.minutes(2)))
 struct KnownCommandTests {
     @Test("an opcode the registry does not know stays unknown with its bytes intact")
     func unknownOpcode() throws {

@@ -2,7 +2,7 @@ import Testing
 
 @testable import HCI
 
-@Suite("LE connection, data length, PHY and encryption commands")
+@Suite("LE connection, data length, PHY and encryption commands", .timeLimit(.minutes(2)))
 struct LEConnectionCommandTests {
     let handle = ConnectionHandle(rawValue: 0x0001)
 

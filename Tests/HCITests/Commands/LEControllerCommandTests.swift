@@ -2,7 +2,7 @@ import Testing
 
 @testable import HCI
 
-@Suite("LE controller setup commands")
+@Suite("LE controller setup commands", .timeLimit(.minutes(2)))
 struct LEControllerCommandTests {
     @Test("LE Set Event Mask (Vol 4 Part E 7.8.1) carries the 64-bit mask little-endian")
     func leSetEventMask() throws {

@@ -2,7 +2,7 @@ import Testing
 
 @testable import HCI
 
-@Suite("LE filter accept list, resolving list and privacy commands")
+@Suite("LE filter accept list, resolving list and privacy commands", .timeLimit(.minutes(2)))
 struct LEDeviceListCommandTests {
     @Test("LE Read Filter Accept List Size (Vol 4 Part E 7.8.14) returns one byte")
     func leReadFilterAcceptListSize() throws {

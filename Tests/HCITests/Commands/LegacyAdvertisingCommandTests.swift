@@ -2,7 +2,7 @@ import Testing
 
 @testable import HCI
 
-@Suite("Legacy advertising and scanning commands")
+@Suite("Legacy advertising and scanning commands", .timeLimit(.minutes(2)))
 struct LegacyAdvertisingCommandTests {
     @Test("LE Set Advertising Parameters (Vol 4 Part E 7.8.5) lays out its 15 bytes in spec order")
     func leSetAdvertisingParameters() throws {

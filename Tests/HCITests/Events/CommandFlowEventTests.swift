@@ -2,7 +2,7 @@ import Testing
 
 @testable import HCI
 
-@Suite("Command flow events (Command Complete, Command Status, Number Of Completed Packets)")
+@Suite("Command flow events (Command Complete, Command Status, Number Of Completed Packets)", .timeLimit(.minutes(2)))
 struct CommandFlowEventTests {
     @Test("Command Complete for Reset carries credits, opcode 0x0C03 and Status (Vol 4, Part E, 7.7.14)")
     func commandCompleteReset() throws {

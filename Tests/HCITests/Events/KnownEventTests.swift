@@ -2,7 +2,7 @@ import Testing
 
 @testable import HCI
 
-@Suite("KnownEvent and KnownLEMetaEvent registries")
+@Suite("KnownEvent and KnownLEMetaEvent registries", .timeLimit(.minutes(2)))
 struct KnownEventTests {
     @Test("an event code the stack does not decode stays representable and re-encodes unchanged")
     func unknownEventCode() throws {

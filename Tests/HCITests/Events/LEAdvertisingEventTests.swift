@@ -2,7 +2,7 @@ import Testing
 
 @testable import HCI
 
-@Suite("LE advertising and scanning subevents")
+@Suite("LE advertising and scanning subevents", .timeLimit(.minutes(2)))
 struct LEAdvertisingEventTests {
     let flagsAD: [UInt8] = [0x02, 0x01, 0x06]
 

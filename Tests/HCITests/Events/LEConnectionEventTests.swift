@@ -2,7 +2,7 @@ import Testing
 
 @testable import HCI
 
-@Suite("LE connection subevents")
+@Suite("LE connection subevents", .timeLimit(.minutes(2)))
 struct LEConnectionEventTests {
     let handle = ConnectionHandle(rawValue: 0x0040)
 

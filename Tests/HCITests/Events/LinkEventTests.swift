@@ -2,7 +2,7 @@ import Testing
 
 @testable import HCI
 
-@Suite("Link events (disconnection, encryption, remote version, hardware error)")
+@Suite("Link events (disconnection, encryption, remote version, hardware error)", .timeLimit(.minutes(2)))
 struct LinkEventTests {
     @Test("Disconnection Complete carries Status, handle and Reason (Vol 4, Part E, 7.7.5)")
     func disconnectionComplete() throws {

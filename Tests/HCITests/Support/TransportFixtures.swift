@@ -96,17 +96,32 @@ enum ExternalTool {
     }
 
     /// Runs a tool to completion and returns its standard output, throwing if it fails.
-    static func run(_ name: String, _ arguments: [String]) throws -> String {
+    static func run(_ name: String, _ arguments: [String]) async throws -> String {
         let process = try launch(name, arguments)
-        let output = try #require(process.standardOutput as? Pipe).fileHandleForReading.readDataToEndOfFile()
-        let errors = try #require(process.standardError as? Pipe).fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else {
-            throw ToolFailure(
-                description:
-                    "\(name) exited with \(process.terminationStatus): \(String(decoding: errors, as: UTF8.self))")
+        let output = try #require(process.standardOutput as? Pipe).fileHandleForReading
+        let errors = try #require(process.standardError as? Pipe).fileHandleForReading
+        let (printed, complaint, status) = await offThePool {
+            (output.readDataToEndOfFile(), errors.readDataToEndOfFile(), Self.exitStatus(of: process))
         }
-        return String(decoding: output, as: UTF8.self)
+        guard status == 0 else {
+            throw ToolFailure(
+                description: "\(name) exited with \(status): \(String(decoding: complaint, as: UTF8.self))")
+        }
+        return String(decoding: printed, as: UTF8.self)
+    }
+
+    /// Runs blocking work (reading a tool's output, waiting for it to exit) on a thread of its own, so that it
+    /// does not hold one of the few threads every test of the process shares.
+    static func offThePool<T: Sendable>(_ work: @escaping @Sendable () -> T) async -> T {
+        await withCheckedContinuation { continuation in
+            Thread.detachNewThread { continuation.resume(returning: work()) }
+        }
+    }
+
+    /// Waits for a process to exit and returns its status.
+    private static func exitStatus(of process: Process) -> Int32 {
+        process.waitUntilExit()
+        return process.terminationStatus
     }
 
     /// Starts a tool with piped output; the caller ends it.
@@ -124,14 +139,18 @@ enum ExternalTool {
     }
 
     /// Reads a running tool's standard error until a line contains `marker`; throws if the tool ends first.
-    static func waitForStandardError(of process: Process, containing marker: String) throws {
+    static func waitForStandardError(of process: Process, containing marker: String) async throws {
         let handle = try #require(process.standardError as? Pipe).fileHandleForReading
-        var text = ""
-        while !text.contains(marker) {
-            let chunk = handle.availableData
-            guard !chunk.isEmpty else { throw ToolFailure(description: "tool ended before '\(marker)': \(text)") }
-            text += String(decoding: chunk, as: UTF8.self)
+        let text = await offThePool { () -> String? in
+            var text = ""
+            while !text.contains(marker) {
+                let chunk = handle.availableData
+                guard !chunk.isEmpty else { return nil }
+                text += String(decoding: chunk, as: UTF8.self)
+            }
+            return text
         }
+        guard text != nil else { throw ToolFailure(description: "tool ended before '\(marker)'") }
     }
 
     /// Kills a tool started with ``launch(_:_:)`` and waits for it (SIGKILL: a tool started from a

@@ -3,7 +3,7 @@ import Testing
 
 @testable import HCI
 
-@Suite("btsnoop log")
+@Suite("btsnoop log", .timeLimit(.minutes(2)))
 struct BTSnoopTests {
     @Test("the file header and a record follow the btsnoop format, big-endian")
     func layout() throws {
@@ -37,9 +37,9 @@ struct BTSnoopTests {
         let (hostEnd, controllerEnd) = InProcessTransport.pair()
         let host = try SnoopingTransport(wrapping: hostEnd, path: path, perspective: .host)
         try await exchangeResetAndData(host: host, controller: controllerEnd)
-        #expect(try tsharkRows(path) == expectedRows)
+        #expect(try await tsharkRows(path) == expectedRows)
         await host.close()
-        #expect(try tsharkRows(path) == expectedRows)
+        #expect(try await tsharkRows(path) == expectedRows)
     }
 
     @Test(
@@ -54,7 +54,7 @@ struct BTSnoopTests {
         let controller = SnoopingTransport(wrapping: controllerEnd, writer: writer, perspective: .controller)
         try await exchangeResetAndData(host: hostEnd, controller: controller)
         await controller.close()
-        #expect(try tsharkRows(path) == expectedRows)
+        #expect(try await tsharkRows(path) == expectedRows)
         writer.close()
     }
 
@@ -77,8 +77,8 @@ struct BTSnoopTests {
         #expect(try await TransportFixtures.receive(1, from: host) == [TransportFixtures.aclData])
     }
 
-    private func tsharkRows(_ path: String) throws -> [[String]] {
-        let output = try ExternalTool.run(
+    private func tsharkRows(_ path: String) async throws -> [[String]] {
+        let output = try await ExternalTool.run(
             "tshark", ["-r", path, "-T", "fields", "-e", "frame.number", "-e", "hci_h4.direction", "-e", "hci_h4.type"])
         return output.split(separator: "\n").map { $0.split(separator: "\t").map(String.init) }
     }

@@ -3,7 +3,7 @@ import Testing
 
 @testable import HCI
 
-@Suite("File descriptor transport")
+@Suite("File descriptor transport", .timeLimit(.minutes(2)))
 struct FileDescriptorTransportTests {
     private func socketPair() throws -> (Int32, Int32) {
         var descriptors: [Int32] = [-1, -1]

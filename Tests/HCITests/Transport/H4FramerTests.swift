@@ -2,7 +2,7 @@ import Testing
 
 @testable import HCI
 
-@Suite("H4 framer")
+@Suite("H4 framer", .timeLimit(.minutes(2)))
 struct H4FramerTests {
     private let packets =
         TransportFixtures.varied(count: 50) + [

@@ -3,7 +3,7 @@ import Testing
 
 @testable import HCI
 
-@Suite("HCI user channel transport")
+@Suite("HCI user channel transport", .timeLimit(.minutes(2)))
 struct HCIUserChannelTransportTests {
     @Test("opening hci0 where it cannot be used fails with one line naming the spec and the cause")
     func openFails() async throws {

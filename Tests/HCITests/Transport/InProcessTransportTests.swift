@@ -2,7 +2,7 @@ import Testing
 
 @testable import HCI
 
-@Suite("In-process transport pair")
+@Suite("In-process transport pair", .timeLimit(.minutes(2)))
 struct InProcessTransportTests {
     @Test("what one end sends the other receives, in order, both ways")
     func order() async throws {

@@ -4,7 +4,7 @@ import Testing
 
 @testable import HCI
 
-@Suite("Serial transport")
+@Suite("Serial transport", .timeLimit(.minutes(2)))
 struct SerialTransportTests {
     @Test(
         "two serial transports on linked pseudo-terminals exchange packets both ways",
@@ -17,7 +17,7 @@ struct SerialTransportTests {
         let socat = try ExternalTool.launch(
             "socat", ["-d", "-d", "pty,raw,echo=0,link=\(first)", "pty,raw,echo=0,link=\(second)"])
         defer { ExternalTool.stop(socat) }
-        try ExternalTool.waitForStandardError(of: socat, containing: "starting data transfer loop")
+        try await ExternalTool.waitForStandardError(of: socat, containing: "starting data transfer loop")
 
         let host = try await TransportSpec(parsing: "serial:\(first)@115200").open()
         let controller = try await TransportSpec(parsing: "serial:\(second)@1000000").open()
@@ -40,7 +40,7 @@ struct SerialTransportTests {
         let socat = try ExternalTool.launch(
             "socat", ["-d", "-d", "pty,raw,echo=0,link=\(link)", "pty,raw,echo=0,link=\(other)"])
         defer { ExternalTool.stop(socat) }
-        try ExternalTool.waitForStandardError(of: socat, containing: "starting data transfer loop")
+        try await ExternalTool.waitForStandardError(of: socat, containing: "starting data transfer loop")
         let keepOpen = open(link, O_RDWR | O_NOCTTY)
         try #require(keepOpen >= 0, "socat's terminal closes when its last user does; this one keeps it open")
         defer { close(keepOpen) }

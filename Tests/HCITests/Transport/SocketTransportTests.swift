@@ -3,7 +3,7 @@ import Testing
 
 @testable import HCI
 
-@Suite("TCP and UNIX socket transports")
+@Suite("TCP and UNIX socket transports", .timeLimit(.minutes(2)))
 struct SocketTransportTests {
     @Test("a TCP client and a listener's accepted connection exchange many packets both ways, in order")
     func tcpExchange() async throws {

@@ -2,7 +2,7 @@ import Testing
 
 @testable import HCI
 
-@Suite("Transport spec strings")
+@Suite("Transport spec strings", .timeLimit(.minutes(2)))
 struct TransportSpecTests {
     @Test(
         "every documented form parses and prints back canonically",

@@ -2,7 +2,7 @@ import HCI
 import Host
 import Testing
 
-@Suite("ATT error codes")
+@Suite("ATT error codes", .timeLimit(.minutes(2)))
 struct ATTErrorCodeTests {
     /// Vol 3, Part F, table 3.4, and the common profile and service error codes of the Supplement, Part B.
     static let table: [(ATTErrorCode, UInt8, String)] = [

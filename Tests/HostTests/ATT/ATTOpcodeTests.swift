@@ -2,7 +2,7 @@ import HCI
 import Host
 import Testing
 
-@Suite("ATT opcodes")
+@Suite("ATT opcodes", .timeLimit(.minutes(2)))
 struct ATTOpcodeTests {
     struct Row: Sendable, CustomTestStringConvertible {
         let opcode: ATTOpcode

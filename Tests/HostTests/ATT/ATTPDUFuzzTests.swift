@@ -2,7 +2,7 @@ import HCI
 import Host
 import Testing
 
-@Suite("ATT PDU decoding of hostile input")
+@Suite("ATT PDU decoding of hostile input", .timeLimit(.minutes(2)))
 struct ATTPDUFuzzTests {
     /// A small deterministic generator (SplitMix64), so every run sees the same inputs.
     struct SplitMix64: RandomNumberGenerator {

@@ -2,7 +2,7 @@ import HCI
 import Host
 import Testing
 
-@Suite("ATT PDU codec")
+@Suite("ATT PDU codec", .timeLimit(.minutes(2)))
 struct ATTPDUTests {
     private func h(_ raw: UInt16) -> AttributeHandle { ATTFixtures.handle(raw) }
     private func bytes(_ hex: String) -> [UInt8] { ATTFixtures.bytes(hex) }

@@ -2,7 +2,7 @@ import HCI
 import Host
 import Testing
 
-@Suite("ATT request and response pairing")
+@Suite("ATT request and response pairing", .timeLimit(.minutes(2)))
 struct ATTRequestTests {
     struct Pairing: Sendable, CustomTestStringConvertible {
         let request: ATTOpcode

@@ -2,7 +2,7 @@ import HCI
 import Host
 import Testing
 
-@Suite("Attribute handles")
+@Suite("Attribute handles", .timeLimit(.minutes(2)))
 struct AttributeHandleTests {
     @Test("0x0000 is invalid; 0x0001 and 0xFFFF bound the valid handles")
     func bounds() {

@@ -2,7 +2,7 @@ import HCI
 import Host
 import Testing
 
-@Suite("Bluetooth UUIDs")
+@Suite("Bluetooth UUIDs", .timeLimit(.minutes(2)))
 struct BluetoothUUIDTests {
     private let primaryService = BluetoothUUID(uuid16: 0x2800)
 

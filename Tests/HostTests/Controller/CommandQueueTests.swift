@@ -3,7 +3,7 @@ import Testing
 
 @testable import Host
 
-@Suite("Command flow control (Num_HCI_Command_Packets)")
+@Suite("Command flow control (Num_HCI_Command_Packets)", .timeLimit(.minutes(2)))
 struct CommandQueueTests {
     private func entry(_ id: UInt64, ocf: UInt16) -> CommandQueue.Entry {
         .init(id: id, packet: HCICommandPacket(opcode: HCIOpcode(ogf: 0x08, ocf: ocf), parameters: []))
@@ -62,7 +62,7 @@ struct CommandQueueTests {
     }
 }
 
-@Suite("ACL flow control (LE buffers and Number Of Completed Packets)")
+@Suite("ACL flow control (LE buffers and Number Of Completed Packets)", .timeLimit(.minutes(2)))
 struct ACLFlowControlTests {
     let a = ConnectionHandle(rawValue: 1)
     let b = ConnectionHandle(rawValue: 2)

@@ -3,7 +3,7 @@ import Testing
 
 @testable import Host
 
-@Suite("Host side of HCI: commands, timeouts, ACL flow control, start-up")
+@Suite("Host side of HCI: commands, timeouts, ACL flow control, start-up", .timeLimit(.minutes(2)))
 struct ControllerChannelTests {
     @Test("a command's Command Complete is decoded into its return parameters")
     func executeReturnsParameters() async throws {

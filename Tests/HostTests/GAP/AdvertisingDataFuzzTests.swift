@@ -3,7 +3,7 @@ import Testing
 
 @testable import Host
 
-@Suite("Advertising data under random input")
+@Suite("Advertising data under random input", .timeLimit(.minutes(2)))
 struct AdvertisingDataFuzzTests {
     private struct SplitMix64: RandomNumberGenerator {
         var state: UInt64

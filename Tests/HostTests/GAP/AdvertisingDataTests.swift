@@ -3,7 +3,7 @@ import Testing
 
 @testable import Host
 
-@Suite("Advertising data codec (Core Specification Supplement, Part A)")
+@Suite("Advertising data codec (Core Specification Supplement, Part A)", .timeLimit(.minutes(2)))
 struct AdvertisingDataTests {
     static let nordicUART = BluetoothUUID(uuid128: 0x6E40_0001_B5A3_F393_E0A9_E50E_24DC_CA9E)
     static let nordicUARTWire = "9E CA DC 24 0E E5 A9 E0 93 F3 A3 B5 01 00 40 6E"

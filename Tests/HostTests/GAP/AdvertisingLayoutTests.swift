@@ -3,7 +3,7 @@ import Testing
 
 @testable import Host
 
-@Suite("Advertising layout (CoreBluetooth peripheral manager, legacy and extended)")
+@Suite("Advertising layout (CoreBluetooth peripheral manager, legacy and extended)", .timeLimit(.minutes(2)))
 struct AdvertisingLayoutTests {
     static let generalDiscoverable: AdvertisingFlags = [.leGeneralDiscoverable, .brEdrNotSupported]
 

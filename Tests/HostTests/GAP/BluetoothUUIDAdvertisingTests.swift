@@ -3,7 +3,7 @@ import Testing
 
 @testable import Host
 
-@Suite("Bluetooth UUIDs in advertising data (Core Specification Supplement, Part A, 1.1)")
+@Suite("Bluetooth UUIDs in advertising data (Core Specification Supplement, Part A, 1.1)", .timeLimit(.minutes(2)))
 struct BluetoothUUIDAdvertisingTests {
     private func advertisingBytes(_ uuid: BluetoothUUID) -> [UInt8] {
         var writer = ByteWriter()

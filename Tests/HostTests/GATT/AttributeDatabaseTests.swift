@@ -2,7 +2,7 @@ import HCI
 import Host
 import Testing
 
-@Suite("Attribute database layout")
+@Suite("Attribute database layout", .timeLimit(.minutes(2)))
 struct AttributeDatabaseTests {
     typealias F = GATTFixtures
 

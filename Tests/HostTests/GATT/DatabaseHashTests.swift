@@ -2,7 +2,7 @@ import HCI
 import Host
 import Testing
 
-@Suite("Database Hash")
+@Suite("Database Hash", .timeLimit(.minutes(2)))
 struct DatabaseHashTests {
     typealias F = GATTFixtures
 

@@ -2,7 +2,7 @@ import HCI
 import Host
 import Testing
 
-@Suite("GATT server discovery")
+@Suite("GATT server discovery", .timeLimit(.minutes(2)))
 struct GATTServerDiscoveryTests {
     typealias F = GATTFixtures
 

@@ -2,7 +2,7 @@ import HCI
 import Host
 import Testing
 
-@Suite("GATT server on malformed and hostile input")
+@Suite("GATT server on malformed and hostile input", .timeLimit(.minutes(2)))
 struct GATTServerHostileInputTests {
     typealias F = GATTFixtures
 

@@ -2,7 +2,7 @@ import HCI
 import Host
 import Testing
 
-@Suite("GATT server notifications and indications")
+@Suite("GATT server notifications and indications", .timeLimit(.minutes(2)))
 struct GATTServerNotificationTests {
     typealias F = GATTFixtures
 

@@ -2,7 +2,7 @@ import HCI
 import Host
 import Testing
 
-@Suite("GATT server reads")
+@Suite("GATT server reads", .timeLimit(.minutes(2)))
 struct GATTServerReadTests {
     typealias F = GATTFixtures
 

@@ -2,7 +2,7 @@ import HCI
 import Host
 import Testing
 
-@Suite("GATT server permission checks")
+@Suite("GATT server permission checks", .timeLimit(.minutes(2)))
 struct GATTServerSecurityTests {
     typealias F = GATTFixtures
 

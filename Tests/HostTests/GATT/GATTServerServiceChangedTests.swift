@@ -2,7 +2,7 @@ import HCI
 import Host
 import Testing
 
-@Suite("GATT server database changes and robust caching")
+@Suite("GATT server database changes and robust caching", .timeLimit(.minutes(2)))
 struct GATTServerServiceChangedTests {
     typealias F = GATTFixtures
 

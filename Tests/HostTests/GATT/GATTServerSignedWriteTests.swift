@@ -2,7 +2,7 @@ import HCI
 import Host
 import Testing
 
-@Suite("GATT server Signed Write Commands")
+@Suite("GATT server Signed Write Commands", .timeLimit(.minutes(2)))
 struct GATTServerSignedWriteTests {
     typealias F = GATTFixtures
 

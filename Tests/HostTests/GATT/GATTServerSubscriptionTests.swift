@@ -2,7 +2,7 @@ import HCI
 import Host
 import Testing
 
-@Suite("GATT server CCCDs and bonded clients")
+@Suite("GATT server CCCDs and bonded clients", .timeLimit(.minutes(2)))
 struct GATTServerSubscriptionTests {
     typealias F = GATTFixtures
 

@@ -2,7 +2,7 @@ import HCI
 import Host
 import Testing
 
-@Suite("GATT server writes")
+@Suite("GATT server writes", .timeLimit(.minutes(2)))
 struct GATTServerWriteTests {
     typealias F = GATTFixtures
 

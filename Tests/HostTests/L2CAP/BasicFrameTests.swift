@@ -3,7 +3,7 @@ import Testing
 
 @testable import Host
 
-@Suite("L2CAP B-frames and channel identifiers")
+@Suite("L2CAP B-frames and channel identifiers", .timeLimit(.minutes(2)))
 struct BasicFrameTests {
     @Test("a B-frame is Length, Channel ID and payload, little-endian (Vol 3, Part A, 3.1)")
     func codec() throws {

@@ -3,7 +3,7 @@ import Testing
 
 @testable import Host
 
-@Suite("LE credit-based connection-oriented channels (Vol 3, Part A, 3.4 and 10)")
+@Suite("LE credit-based connection-oriented channels (Vol 3, Part A, 3.4 and 10)", .timeLimit(.minutes(2)))
 struct CreditBasedChannelTests {
     private let localCID = L2CAPChannelID(rawValue: 0x0041)
     private let peerCID = L2CAPChannelID(rawValue: 0x0040)

@@ -3,7 +3,7 @@ import Testing
 
 @testable import Host
 
-@Suite("L2CAP under random input: never traps, stays bounded")
+@Suite("L2CAP under random input: never traps, stays bounded", .timeLimit(.minutes(2)))
 struct L2CAPFuzzTests {
     private static let knownCodes: [UInt8] = [0x01, 0x06, 0x07, 0x12, 0x13, 0x14, 0x15, 0x16, 0x0A, 0x17]
 

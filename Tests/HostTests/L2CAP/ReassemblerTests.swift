@@ -3,7 +3,7 @@ import Testing
 
 @testable import Host
 
-@Suite("L2CAP reassembly of ACL fragments (Vol 3, Part A, 7.2.2)")
+@Suite("L2CAP reassembly of ACL fragments (Vol 3, Part A, 7.2.2)", .timeLimit(.minutes(2)))
 struct ReassemblerTests {
     private let handle = ConnectionHandle(rawValue: 0x0040)
 

@@ -3,7 +3,7 @@ import Testing
 
 @testable import Host
 
-@Suite("LE signaling channel (Vol 3, Part A, 4)")
+@Suite("LE signaling channel (Vol 3, Part A, 4)", .timeLimit(.minutes(2)))
 struct SignalingChannelTests {
     private let connectRequest = LECreditBasedConnectionRequest(
         spsm: SPSM(rawValue: 0x0080), sourceCID: L2CAPChannelID(rawValue: 0x0040), mtu: 512, mps: 247,

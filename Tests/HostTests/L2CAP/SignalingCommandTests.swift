@@ -3,7 +3,7 @@ import Testing
 
 @testable import Host
 
-@Suite("LE signaling command codecs (Vol 3, Part A, 4)")
+@Suite("LE signaling command codecs (Vol 3, Part A, 4)", .timeLimit(.minutes(2)))
 struct SignalingCommandTests {
     @Test("Command Reject carries Reason and reason data (Vol 3, Part A, 4.1)")
     func commandReject() throws {

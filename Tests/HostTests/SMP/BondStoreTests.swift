@@ -50,7 +50,7 @@ private let legacyBond = Bond(
         longTermKey: LongTermKey(value: 0x5678, ediv: 0x0042, rand: 0xFFFF_FFFF_FFFF_FFFF),
         signatureKey: 0x99))
 
-@Suite("Bond store")
+@Suite("Bond store", .timeLimit(.minutes(2)))
 struct BondStoreTests {
     @Test("bonds saved to the file come back in a new store, field for field")
     func roundTrip() throws {

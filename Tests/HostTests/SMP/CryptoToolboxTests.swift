@@ -5,7 +5,7 @@ import Testing
 
 private typealias Sample = SMPSampleData
 
-@Suite("Security Manager cryptographic toolbox")
+@Suite("Security Manager cryptographic toolbox", .timeLimit(.minutes(2)))
 struct CryptoToolboxTests {
     @Test("e is AES-128 (FIPS 197, Appendix C.1)")
     func aes128() {

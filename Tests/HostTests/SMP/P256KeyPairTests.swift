@@ -4,7 +4,7 @@ import Testing
 
 private typealias Sample = SMPSampleData
 
-@Suite("P-256 keys for LE Secure Connections")
+@Suite("P-256 keys for LE Secure Connections", .timeLimit(.minutes(2)))
 struct P256KeyPairTests {
     @Test("the debug private key gives the spec's debug public key")
     func debugPublicKey() {

@@ -49,7 +49,7 @@ private let featuresJustWorks = PairingFeatures(
     ioCapability: .noInputNoOutput, oobDataFlag: .notPresent, authenticationRequirements: [.bonding],
     maximumEncryptionKeySize: 16, initiatorKeyDistribution: [], responderKeyDistribution: [])
 
-@Suite("Pairing failures")
+@Suite("Pairing failures", .timeLimit(.minutes(2)))
 struct PairingFailureTests {
     @Test(
         "a mistyped passkey fails with Confirm Value Failed",

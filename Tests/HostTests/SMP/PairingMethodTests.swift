@@ -63,7 +63,7 @@ enum IOCapabilityMappingTable {
     }()
 }
 
-@Suite("Pairing method selection")
+@Suite("Pairing method selection", .timeLimit(.minutes(2)))
 struct PairingMethodTests {
     private func features(
         _ io: IOCapability, oob: OOBDataFlag = .notPresent, _ authReq: AuthenticationRequirements = [.bonding, .mitm]

@@ -5,7 +5,7 @@ import Testing
 
 private typealias Sample = SMPSampleData
 
-@Suite("Pairing sessions reproduce the specification's sample data")
+@Suite("Pairing sessions reproduce the specification's sample data", .timeLimit(.minutes(2)))
 struct PairingSampleDataTests {
     @Test("Secure Connections Just Works with the sample keys, nonces and addresses derives the f5 sample LTK")
     func secureConnectionsLTK() throws {

@@ -118,7 +118,7 @@ struct PairingCase: Sendable, CustomTestStringConvertible {
     }
 }
 
-@Suite("Pairing sessions wired to each other")
+@Suite("Pairing sessions wired to each other", .timeLimit(.minutes(2)))
 struct PairingSessionTests {
     @Test("both devices pair and agree on the key and on each other's keys", arguments: PairingCase.all, [true, false])
     func pairs(testCase: PairingCase, bonding: Bool) throws {

@@ -3,7 +3,7 @@ import Testing
 
 @testable import Host
 
-@Suite("SMP PDU codec")
+@Suite("SMP PDU codec", .timeLimit(.minutes(2)))
 struct SMPPDUTests {
     @Test(
         "every PDU decodes from its hand-written layout and encodes back to the same bytes",

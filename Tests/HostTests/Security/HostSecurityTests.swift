@@ -4,7 +4,7 @@ import Host
 import HostTestSupport
 import Testing
 
-@Suite("Host security on the virtual radio")
+@Suite("Host security on the virtual radio", .timeLimit(.minutes(2)))
 struct HostSecurityTests {
     static let echo = GATTFixtures.handle(0x19)
     static let echoConfiguration = GATTFixtures.handle(0x1A)
@@ -327,7 +327,7 @@ struct HostSecurityTests {
     }
 }
 
-@Suite("GATT database kept for bonded peers across runs")
+@Suite("GATT database kept for bonded peers across runs", .timeLimit(.minutes(2)))
 struct BondedDatabaseCacheTests {
     @Test("a restarted central reconnecting to a bonded peer takes its stored database after one Database Hash read")
     func storedDatabaseSkipsDiscovery() async throws {

@@ -5,7 +5,7 @@ import HostTestSupport
 import Testing
 import VirtualRadio
 
-@Suite("Host privacy on the virtual radio")
+@Suite("Host privacy on the virtual radio", .timeLimit(.minutes(2)))
 struct PrivacyTests {
     @Test(
         "a bonded peripheral that rotates its resolvable private address keeps its identity and is re-encrypted without pairing"

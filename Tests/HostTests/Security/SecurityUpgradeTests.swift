@@ -3,7 +3,7 @@ import Host
 import HostTestSupport
 import Testing
 
-@Suite("GATT client security upgrades on the virtual radio")
+@Suite("GATT client security upgrades on the virtual radio", .timeLimit(.minutes(2)))
 struct SecurityUpgradeTests {
     static let secret = GATTFixtures.handle(0x20)
 

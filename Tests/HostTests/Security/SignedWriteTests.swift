@@ -4,7 +4,7 @@ import Host
 import HostTestSupport
 import Testing
 
-@Suite("Signed writes")
+@Suite("Signed writes", .timeLimit(.minutes(2)))
 struct SignedWriteTests {
     static let echo = GATTFixtures.handle(0x19)
     static let signable = GATTFixtures.uuid("A0B40011-926D-4D61-98DF-8C5C62EE53B3")

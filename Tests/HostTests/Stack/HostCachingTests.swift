@@ -3,7 +3,7 @@ import Host
 import HostTestSupport
 import Testing
 
-@Suite("GATT caching and Service Changed through the host")
+@Suite("GATT caching and Service Changed through the host", .timeLimit(.minutes(2)))
 struct HostCachingTests {
     @Test("a reconnecting client whose cache matches the Database Hash skips discovery: one round trip")
     func cacheSkipsDiscovery() async throws {

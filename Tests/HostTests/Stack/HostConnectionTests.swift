@@ -4,7 +4,7 @@ import HostTestSupport
 import Testing
 import VirtualRadio
 
-@Suite("Connections through the host")
+@Suite("Connections through the host", .timeLimit(.minutes(2)))
 struct HostConnectionTests {
     static let nobody = BluetoothAddress(rawValue: 0xC0FF_EE00_0001)
 
@@ -100,7 +100,7 @@ struct HostConnectionTests {
     }
 }
 
-@Suite("Advertising through the host")
+@Suite("Advertising through the host", .timeLimit(.minutes(2)))
 struct HostAdvertisingTests {
     @Test("the configured advertising interval reaches the controller in 0.625 ms units")
     func advertisingInterval() async throws {

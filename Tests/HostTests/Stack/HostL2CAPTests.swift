@@ -3,7 +3,7 @@ import Host
 import HostTestSupport
 import Testing
 
-@Suite("L2CAP signaling and credit-based channels through the host")
+@Suite("L2CAP signaling and credit-based channels through the host", .timeLimit(.minutes(2)))
 struct HostL2CAPTests {
     @Test("a credit-based channel opens to a published SPSM, carries SDUs longer than the MPS both ways, and closes")
     func channelRoundTrip() async throws {

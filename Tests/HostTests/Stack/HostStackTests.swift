@@ -3,7 +3,7 @@ import Host
 import HostTestSupport
 import Testing
 
-@Suite("Host stack on the virtual radio")
+@Suite("Host stack on the virtual radio", .timeLimit(.minutes(2)))
 struct HostStackTests {
     static let echo = GATTFixtures.handle(0x19)
     static let long = GATTFixtures.handle(0x1E)

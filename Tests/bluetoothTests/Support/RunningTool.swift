@@ -43,10 +43,15 @@ final class RunningTool: Sendable {
         return process.terminationStatus
     }
 
-    /// Sends the command SIGINT, as Ctrl-C does, and waits for it to exit; returns its termination status.
-    func interrupt() -> Int32 {
+    /// Sends the command SIGINT, as Ctrl-C does, and waits for it to exit (on a thread of its own, not one of the
+    /// few every test shares); returns its termination status.
+    func interrupt() async -> Int32 {
         process.interrupt()
-        process.waitUntilExit()
-        return process.terminationStatus
+        return await withCheckedContinuation { continuation in
+            Thread.detachNewThread { [process] in
+                process.waitUntilExit()
+                continuation.resume(returning: process.terminationStatus)
+            }
+        }
     }
 }

@@ -3,7 +3,7 @@ import Testing
 
 @testable import Host
 
-@Suite("ATT bearer state: one transaction each way, timeouts, MTU, the peer's mistakes")
+@Suite("ATT bearer state: one transaction each way, timeouts, MTU, the peer's mistakes", .timeLimit(.minutes(2)))
 struct ATTBearerStateTests {
     typealias Action = ATTBearerState.Action
 

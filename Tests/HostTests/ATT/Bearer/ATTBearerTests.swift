@@ -57,7 +57,8 @@ final class ATTBearerProbe {
 }
 
 @MainActor
-@Suite("ATT bearer driver: typed requests, deferred answers, timers on the clock, disconnection")
+@Suite(
+    "ATT bearer driver: typed requests, deferred answers, timers on the clock, disconnection", .timeLimit(.minutes(2)))
 struct ATTBearerTests {
     static let handle = AttributeHandle(rawValue: 0x0010)
 

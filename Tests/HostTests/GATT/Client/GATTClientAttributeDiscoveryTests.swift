@@ -2,7 +2,7 @@ import HCI
 import Host
 import Testing
 
-@Suite("GATT client included service, characteristic and descriptor discovery")
+@Suite("GATT client included service, characteristic and descriptor discovery", .timeLimit(.minutes(2)))
 struct GATTClientAttributeDiscoveryTests {
     typealias PDU = GATTClientPDU
     private func h(_ raw: UInt16) -> AttributeHandle { PDU.h(raw) }

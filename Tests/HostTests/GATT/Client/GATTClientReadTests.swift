@@ -2,7 +2,7 @@ import HCI
 import Host
 import Testing
 
-@Suite("GATT client reads")
+@Suite("GATT client reads", .timeLimit(.minutes(2)))
 struct GATTClientReadTests {
     typealias PDU = GATTClientPDU
     private func h(_ raw: UInt16) -> AttributeHandle { PDU.h(raw) }

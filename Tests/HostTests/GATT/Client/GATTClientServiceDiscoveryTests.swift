@@ -2,7 +2,7 @@ import HCI
 import Host
 import Testing
 
-@Suite("GATT client primary service discovery")
+@Suite("GATT client primary service discovery", .timeLimit(.minutes(2)))
 struct GATTClientServiceDiscoveryTests {
     typealias PDU = GATTClientPDU
     private func h(_ raw: UInt16) -> AttributeHandle { PDU.h(raw) }

@@ -2,7 +2,7 @@ import HCI
 import Host
 import Testing
 
-@Suite("GATT client writes")
+@Suite("GATT client writes", .timeLimit(.minutes(2)))
 struct GATTClientWriteTests {
     typealias PDU = GATTClientPDU
     private func h(_ raw: UInt16) -> AttributeHandle { PDU.h(raw) }

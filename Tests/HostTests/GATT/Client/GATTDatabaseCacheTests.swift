@@ -2,7 +2,7 @@ import Foundation
 import Host
 import Testing
 
-@Suite("GATT client database cache")
+@Suite("GATT client database cache", .timeLimit(.minutes(2)))
 struct GATTDatabaseCacheTests {
     private func h(_ raw: UInt16) -> AttributeHandle { GATTClientPDU.h(raw) }
 

@@ -2,7 +2,7 @@ import HCI
 import Host
 import Testing
 
-@Suite("GATT client and server over two wired ATT bearers")
+@Suite("GATT client and server over two wired ATT bearers", .timeLimit(.minutes(2)))
 @MainActor
 struct GATTOverBearerTests {
     @Test("Exchange MTU settles both bearers and the server on the smaller receive MTU")
