@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@Suite("bluetooth bench against Bumble", .bumbleInstalledOrCI, .timeLimit(.minutes(3)))
+@Suite("bluetooth bench against Bumble", .bumbleInstalledOrCI, .oneInteropTestAtATime, .timeLimit(.minutes(10)))
 struct BenchAgainstBumbleTests {
     @Test("bench --against-bumble runs each workload on Bumble too and reports both measurements and the ratio")
     func benchAgainstBumble() async throws {

@@ -2,7 +2,8 @@ import Testing
 
 @Suite(
     "Bumble hosts on Bumble's virtual controllers (proves the interop harness)", .bumbleInstalledOrCI,
-    .timeLimit(.minutes(3)))
+    .oneInteropTestAtATime,
+    .timeLimit(.minutes(10)))
 struct BumbleOnBumbleTests {
     @Test(
         "two Bumble hosts, each on a fresh launcher controller, scan, connect, use GATT, pair Just Works and disconnect",

@@ -2,7 +2,9 @@ import HCI
 import Testing
 import VirtualRadio
 
-@Suite("Bumble hosts on our virtual controllers (bluetooth sim)", .bumbleInstalledOrCI, .timeLimit(.minutes(3)))
+@Suite(
+    "Bumble hosts on our virtual controllers (bluetooth sim)", .bumbleInstalledOrCI, .oneInteropTestAtATime,
+    .timeLimit(.minutes(10)))
 struct BumbleOnOurSimTests {
     /// Serves a fresh air on a loopback port for the duration of `body`.
     private func withSim<T: Sendable>(_ body: (UInt16) async throws -> T) async throws -> T {

@@ -2,7 +2,8 @@ import CoreBluetooth
 import Host
 import Testing
 
-@Suite("Our CoreBluetooth managers against Bumble", .bumbleInstalledOrCI, .timeLimit(.minutes(3)))
+@Suite(
+    "Our CoreBluetooth managers against Bumble", .bumbleInstalledOrCI, .oneInteropTestAtATime, .timeLimit(.minutes(10)))
 struct CoreBluetoothInteropTests {
     typealias P = InteropProfile
 

@@ -1,7 +1,9 @@
 import CoreBluetooth
 import Testing
 
-@Suite("Our CBPeripheralManager against a Bumble central", .bumbleInstalledOrCI, .timeLimit(.minutes(3)))
+@Suite(
+    "Our CBPeripheralManager against a Bumble central", .bumbleInstalledOrCI, .oneInteropTestAtATime,
+    .timeLimit(.minutes(10)))
 struct CoreBluetoothPeripheralInteropTests {
     @Test(
         "a Bumble central discovers, long-reads, writes and subscribes to a service published with CBPeripheralManager")

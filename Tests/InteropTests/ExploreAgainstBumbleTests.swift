@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@Suite("The bluetooth CLI against Bumble", .bumbleInstalledOrCI, .timeLimit(.minutes(3)))
+@Suite("The bluetooth CLI against Bumble", .bumbleInstalledOrCI, .oneInteropTestAtATime, .timeLimit(.minutes(10)))
 struct ExploreAgainstBumbleTests {
     /// The built `bluetooth` executable, beside this test bundle.
     static func tool() throws -> String {

@@ -3,7 +3,9 @@ import Host
 import HostTestSupport
 import Testing
 
-@Suite("Our GATT client and server against Bumble's", .bumbleInstalledOrCI, .timeLimit(.minutes(3)))
+@Suite(
+    "Our GATT client and server against Bumble's", .bumbleInstalledOrCI, .oneInteropTestAtATime,
+    .timeLimit(.minutes(10)))
 struct GATTInteropTests {
     typealias P = InteropProfile
 

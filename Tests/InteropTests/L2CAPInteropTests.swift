@@ -2,7 +2,8 @@ import CoreBluetooth
 import Testing
 
 @Suite(
-    "L2CAP credit-based channels between our CoreBluetooth and Bumble", .bumbleInstalledOrCI, .timeLimit(.minutes(3)))
+    "L2CAP credit-based channels between our CoreBluetooth and Bumble", .bumbleInstalledOrCI, .oneInteropTestAtATime,
+    .timeLimit(.minutes(10)))
 struct L2CAPInteropTests {
     /// The bytes sent each way: far more than any MTU or credit window on either side.
     static let payloadSize = 20 * 1024

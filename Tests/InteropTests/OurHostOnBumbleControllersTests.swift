@@ -2,7 +2,9 @@ import HCI
 import Host
 import Testing
 
-@Suite("Our HCI layer on Bumble's virtual controllers", .bumbleInstalledOrCI, .timeLimit(.minutes(2)))
+@Suite(
+    "Our HCI layer on Bumble's virtual controllers", .bumbleInstalledOrCI, .oneInteropTestAtATime,
+    .timeLimit(.minutes(10)))
 struct OurHostOnBumbleControllersTests {
     private func open(_ spec: String) async throws -> ControllerChannel {
         ControllerChannel(transport: try await TransportSpec(parsing: spec).open())

@@ -2,7 +2,9 @@ import HCI
 import Host
 import Testing
 
-@Suite("Our Security Manager pairs with Bumble on Bumble's controllers", .bumbleInstalledOrCI, .timeLimit(.minutes(2)))
+@Suite(
+    "Our Security Manager pairs with Bumble on Bumble's controllers", .bumbleInstalledOrCI, .oneInteropTestAtATime,
+    .timeLimit(.minutes(10)))
 struct OurSecurityWithBumbleTests {
     static let service = BluetoothUUID(uuid16: 0xFFB0)
     static let secret = BluetoothUUID(uuid16: 0xFFB1)
