@@ -38,11 +38,11 @@ private final class ReconnectRecorder: NSObject, CBCentralManagerDelegate, Senda
 
 @Suite("CBConnectPeripheralOptionEnableAutoReconnect", .timeLimit(.minutes(2)))
 struct AutoReconnectTests {
-    @Test("a link the peer drops is reconnected: isReconnecting is true, then didConnect; a cancel stops it")
-    func reconnectsAfterRemoteDisconnection() async throws {
-        let (device, service) = try await CentralFixture.device()
-        defer { Task { await device.stop() } }
-        let recorder = ReconnectRecorder()
+    /// A central manager for `recorder` that found the device advertising `service` and connected to it with
+    /// `options`; the events that follow come from the iterator returned.
+    private static func connect(
+        to service: CBUUID, _ recorder: ReconnectRecorder, options: [String: Any]?
+    ) async throws -> (CBCentralManager, CBPeripheral, AsyncStream<ReconnectRecorder.Event>.Iterator) {
         let manager = CBCentralManager(delegate: recorder, queue: recorder.queue)
         var events = recorder.events.makeAsyncIterator()
         guard case .state(.poweredOn) = await events.next() else { throw AutoReconnectFailure("not powered on") }
@@ -50,13 +50,24 @@ struct AutoReconnectTests {
         guard case .discovered(let peripheral) = await events.next() else { throw AutoReconnectFailure("no discovery") }
         recorder.queue.sync {
             manager.stopScan()
-            manager.connect(peripheral, options: [CBConnectPeripheralOptionEnableAutoReconnect: true])
+            manager.connect(peripheral, options: options)
         }
-        guard case .connected = await events.next() else { throw AutoReconnectFailure("no first connection") }
+        guard case .connected = await events.next() else { throw AutoReconnectFailure("no connection") }
+        return (manager, peripheral, events)
+    }
+
+    @Test("a link the peer drops is reconnected: isReconnecting is true, then didConnect; a cancel stops it")
+    func reconnectsAfterRemoteDisconnection() async throws {
+        let (device, service) = try await CentralFixture.device()
+        defer { Task { await device.stop() } }
+        let recorder = ReconnectRecorder()
+        let (manager, peripheral, events) = try await Self.connect(
+            to: service, recorder, options: [CBConnectPeripheralOptionEnableAutoReconnect: true])
+        var next = events
 
         let advertisement = AdvertisementContent(localName: device.name, serviceUUIDs: [])
         try await device.disconnectAll()
-        guard case .disconnected(let gone, let reconnecting, let failed) = await events.next() else {
+        guard case .disconnected(let gone, let reconnecting, let failed) = await next.next() else {
             throw AutoReconnectFailure("no disconnection")
         }
         #expect(gone === peripheral)
@@ -64,12 +75,12 @@ struct AutoReconnectTests {
         #expect(failed)
         #expect(recorder.queue.sync { peripheral.state } == .connecting)
         try await device.host.startAdvertising(advertisement)
-        guard case .connected(let back) = await events.next() else { throw AutoReconnectFailure("not reconnected") }
+        guard case .connected(let back) = await next.next() else { throw AutoReconnectFailure("not reconnected") }
         #expect(back === peripheral)
         #expect(recorder.queue.sync { peripheral.state } == .connected)
 
         recorder.queue.sync { manager.cancelPeripheralConnection(peripheral) }
-        guard case .disconnected(_, let again, let cancelFailed) = await events.next() else {
+        guard case .disconnected(_, let again, let cancelFailed) = await next.next() else {
             throw AutoReconnectFailure("no disconnection after cancel")
         }
         #expect(!again)
@@ -82,18 +93,10 @@ struct AutoReconnectTests {
         let (device, service) = try await CentralFixture.device()
         defer { Task { await device.stop() } }
         let recorder = ReconnectRecorder()
-        let manager = CBCentralManager(delegate: recorder, queue: recorder.queue)
-        var events = recorder.events.makeAsyncIterator()
-        guard case .state(.poweredOn) = await events.next() else { throw AutoReconnectFailure("not powered on") }
-        recorder.queue.sync { manager.scanForPeripherals(withServices: [service]) }
-        guard case .discovered(let peripheral) = await events.next() else { throw AutoReconnectFailure("no discovery") }
-        recorder.queue.sync {
-            manager.stopScan()
-            manager.connect(peripheral)
-        }
-        guard case .connected = await events.next() else { throw AutoReconnectFailure("no connection") }
+        let (_, peripheral, events) = try await Self.connect(to: service, recorder, options: nil)
+        var next = events
         try await device.disconnectAll()
-        guard case .disconnected(_, let reconnecting, let failed) = await events.next() else {
+        guard case .disconnected(_, let reconnecting, let failed) = await next.next() else {
             throw AutoReconnectFailure("no disconnection")
         }
         #expect(!reconnecting)
