@@ -1,0 +1,68 @@
+# Shared pieces of the CI scripts: timed steps, installs and the build checks.
+# Sourced by .ci/run and the other .ci scripts; defines functions only.
+
+as_root() { if [ "$(id -u)" -eq 0 ]; then "$@"; else sudo "$@"; fi; }
+
+CI_TIMINGS=()
+
+# step NAME COMMAND...: runs COMMAND, prints its wall time, and remembers it for the summary.
+step() {
+    local name=$1
+    shift
+    local start=$SECONDS
+    echo "=== ${name}"
+    "$@"
+    local took=$((SECONDS - start))
+    echo "=== ${name}: ${took} s"
+    CI_TIMINGS+=("$(printf '%-28s %5d s' "$name" "$took")")
+}
+
+summary() {
+    echo "=== timings"
+    printf '%s\n' "${CI_TIMINGS[@]}"
+    echo "total $SECONDS s"
+    [ -n "${CI_PASSED_LINE:-}" ] && echo "$CI_PASSED_LINE"
+    return 0
+}
+
+# apt_install PACKAGE...: installs the Debian packages that are missing, updating the lists once.
+apt_install() {
+    local missing=()
+    for package in "$@"; do
+        dpkg -s "$package" >/dev/null 2>&1 || missing+=("$package")
+    done
+    [ ${#missing[@]} -eq 0 ] && return 0
+    export DEBIAN_FRONTEND=noninteractive
+    if [ -z "${CI_APT_UPDATED:-}" ]; then
+        as_root apt-get update -qq
+        CI_APT_UPDATED=1
+    fi
+    as_root apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+}
+
+install_tools() {
+    apt_install tshark socat
+    python3 -m pip install -q --disable-pip-version-check bumble==0.0.236
+}
+
+ci_build() {
+    swift build 2>&1 | tee /tmp/ci-build.log
+    if grep -q "warning:" /tmp/ci-build.log; then
+        echo "swift build produced warnings" >&2
+        return 1
+    fi
+}
+
+ci_format() {
+    if swift format --version >/dev/null 2>&1; then
+        swift format lint --strict -r Sources Tests Examples Package.swift
+    fi
+}
+
+ci_test() {
+    swift test 2>&1 | tee /tmp/ci-test.log
+    local passed
+    passed=$(sed -n 's/.*Test run with \([0-9]*\) tests.* passed.*/\1/p' /tmp/ci-test.log | tail -n 1)
+    CI_PASSED_LINE="${passed:-0} passed, 0 failed"
+    echo "$CI_PASSED_LINE"
+}
