@@ -51,13 +51,15 @@ let package = Package(
             ]
         ),
         .executableTarget(name: "HeartRateExample", dependencies: ["CoreBluetooth"], path: "Examples/HeartRate"),
+        .executableTarget(name: "FirstApp", dependencies: ["CoreBluetooth"], path: "Examples/FirstApp"),
         .testTarget(name: "HCITests", dependencies: ["HCI"]),
         .target(name: "HostTestSupport", dependencies: ["Host", "HCI"], path: "Tests/HostTestSupport"),
         .testTarget(name: "HostTests", dependencies: ["Host", "HCI", "VirtualRadio", "HostTestSupport"]),
         .testTarget(name: "VirtualRadioTests", dependencies: ["VirtualRadio", "HCI"]),
         .testTarget(name: "CoreBluetoothTests", dependencies: ["CoreBluetooth", "Host", "HCI", "VirtualRadio"]),
         .testTarget(name: "CoreBluetoothAsyncTests", dependencies: ["CoreBluetoothAsync", "CoreBluetooth"]),
-        .testTarget(name: "bluetoothTests", dependencies: ["bluetooth", "HeartRateExample", "HCI", "Host"]),
+        .testTarget(
+            name: "bluetoothTests", dependencies: ["bluetooth", "HeartRateExample", "FirstApp", "HCI", "Host"]),
         .testTarget(
             name: "InteropTests", dependencies: ["CoreBluetooth", "Host", "HCI", "VirtualRadio", "HostTestSupport"],
             exclude: ["bumble"]),

@@ -256,7 +256,7 @@ open class CBPeripheralManager: CBManager, @unchecked Sendable {
     }
 
     private func hostDidStop(reason: String) {
-        report("peripheral manager host stopped: \(reason)")
+        CoreBluetoothLog.warning("peripheral manager host stopped: \(reason)")
         let wasUnknown = state == .unknown
         state = wasUnknown ? .unsupported : .poweredOff
         advertising = false

@@ -1,4 +1,5 @@
 import ArgumentParser
+import Foundation
 import HCI
 
 /// Options every command takes.
@@ -9,11 +10,26 @@ struct GlobalOptions: ParsableArguments {
     @Option(name: .long, help: "Write every HCI packet to this btsnoop file (opens in Wireshark and tshark).")
     var btsnoop: String?
 
+    @Option(
+        name: .long,
+        help: "A static random address (AA:BB:CC:DD:EE:FF, top two bits set) to use, and keep bonds under.")
+    var address: String?
+
     @Flag(name: .long, help: "Print machine-readable JSON.")
     var json = false
 
-    @Flag(name: .customShort("v"), help: "Log protocol details (repeat for more).")
+    @Flag(name: .customShort("v"), help: "Log protocol details: -v HCI, L2CAP, ATT and SMP traffic; -vv more.")
     var verbosity: Int
+
+    /// Refuses a transport spec or address that cannot be used, as a usage error naming it.
+    func validate() throws {
+        _ = try transportSpec(environment: ProcessInfo.processInfo.environment)
+        if let address, BluetoothAddress(address)?.isStaticRandom != true {
+            throw ValidationError(
+                "--address '\(address)' is not a static random address "
+                    + "(six hex pairs, e.g. C0:11:22:33:44:55, the first byte from C0 to FF)")
+        }
+    }
 
     /// The transport spec: `--transport`, else `BLUETOOTH_TRANSPORT`, else `virtual`.
     func transportSpec(environment: [String: String]) throws -> TransportSpec {

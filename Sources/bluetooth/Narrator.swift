@@ -4,8 +4,9 @@ import Foundation
 struct Narrator: Sendable {
     let json: Bool
 
-    /// Reports one step: a short machine name, a sentence, and details for JSON output.
-    func step(_ name: String, _ sentence: String, _ details: [String: String] = [:]) {
+    /// Reports one step: a short machine name, a sentence, and details for JSON output (strings, and numbers as
+    /// JSON numbers).
+    func step(_ name: String, _ sentence: String, _ details: [String: Any] = [:]) {
         if json {
             var object = details
             object["step"] = name

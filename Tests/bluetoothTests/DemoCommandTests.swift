@@ -7,10 +7,14 @@ struct DemoCommandTests {
     func narratesEveryStep() async throws {
         let outcome = try await CommandLineTool.run(["demo", "--json"])
         #expect(outcome.status == 0, "\(outcome.standardError)")
-        let steps = outcome.standardOutput.split(separator: "\n").compactMap { line -> String? in
-            let object = try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: String]
-            return object?["step"]
+        let objects = outcome.standardOutput.split(separator: "\n").compactMap { line in
+            try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any]
         }
+        let steps = objects.compactMap { $0["step"] as? String }
+        let discovery = try #require(objects.first { $0["step"] as? String == "discovered" })
+        #expect(discovery["rssi"] is Int, "rssi is a JSON number: \(discovery)")
+        let rates = objects.filter { $0["step"] as? String == "notification" }
+        #expect(rates.allSatisfy { $0["bpm"] is Int }, "bpm is a JSON number: \(rates)")
         let advertised = try #require(steps.firstIndex(of: "advertise"), "the sensor never advertised")
         let discovered = try #require(steps.firstIndex(of: "discovered"), "the monitor never found the sensor")
         #expect(advertised < discovered)

@@ -97,12 +97,12 @@ struct ExploreReportCoreBluetoothTests {
         #expect(dynamicValuesUnread == ["services[1].characteristics[1].value: file says 0a00, explore read nothing"])
     }
 
-    @Test("DESIGN.md's example file is refused: its 2A21 has a static value with the write property")
+    @Test("DESIGN.md's example services are refused: its 2A21 has a static value with the write property")
     func designExampleBreaksStaticRule() {
         let example = """
             {
               "name": "Thermometer",
-              "advertise": { "services": ["1809"], "manufacturerData": "ffff0102" },
+              "advertise": { "services": ["1809"] },
               "services": [
                 { "uuid": "1809", "primary": true,
                   "includes": [],

@@ -9,7 +9,7 @@ struct GATTFileTests {
     static let thermometer = """
         {
           "name": "Thermometer",
-          "advertise": { "services": ["1809"], "manufacturerData": "ffff0102" },
+          "advertise": { "services": ["1809"] },
           "services": [
             { "uuid": "180F", "primary": false,
               "characteristics": [ { "uuid": "2A19", "properties": ["read"], "permissions": ["readable"], "value": "55" } ] },
@@ -55,7 +55,6 @@ struct GATTFileTests {
         let file = try Self.decode(Self.thermometer)
         #expect(file.name == "Thermometer")
         #expect(file.advertisedServices == [CBUUID(string: "1809")])
-        #expect(file.manufacturerData == [0xFF, 0xFF, 0x01, 0x02])
         #expect(file.services.map(\.uuid.uuidString) == ["180F", "1809"])
         #expect(file.services[0].isPrimary == false)
         #expect(file.services[1].includes == [CBUUID(string: "180F")])
@@ -175,10 +174,6 @@ struct GATTFileTests {
                 + "value, initialValue, notify, descriptors)"
         ),
         (
-            characteristic(#""uuid": "2A37", "properties": ["read"], "permissions": []"#),
-            "services[0].characteristics[1].uuid: 2A37 is already defined at services[0].characteristics[0]"
-        ),
-        (
             characteristic(
                 #""uuid": "2A38", "properties": ["read"], "permissions": [], "descriptors": [ { "uuid": "2902", "value": "0000" } ]"#
             ),
@@ -215,10 +210,6 @@ struct GATTFileTests {
             "services[0].includes[0]: a service cannot include itself"
         ),
         (
-            #"{ "services": [ { "uuid": "180F" }, { "uuid": "0000180F-0000-1000-8000-00805F9B34FB" } ] }"#,
-            "services[1].uuid: 0000180F-0000-1000-8000-00805F9B34FB is already defined at services[0]"
-        ),
-        (
             #"{ "services": [ { "uuid": "0000180F" } ] }"#,
             "services[0].uuid: a service UUID must be 16-bit or 128-bit; CoreBluetooth refuses 32-bit ones"
         ),
@@ -227,12 +218,21 @@ struct GATTFileTests {
             #"services[0].primary: expected true or false, got a string"#
         ),
         (
-            #"{ "advertise": { "manufacturerData": "ff" }, "services": [] }"#,
-            "advertise.manufacturerData: needs at least 2 bytes: the company identifier, little-endian, comes first"
+            #"{ "advertise": { "manufacturerData": "4c000215" }, "services": [] }"#,
+            "advertise.manufacturerData: a CoreBluetooth peripheral manager cannot advertise manufacturer data "
+                + "(startAdvertising takes only a local name and service UUIDs); leave it out"
         ),
         (
-            #"{ "advertise": { "manufacturerData": "text" }, "services": [] }"#,
-            #"advertise.manufacturerData: not hex or text: "text" (write pairs of hex digits, e.g. "0a00", or "text:" and UTF-8 text)"#
+            characteristic(
+                #""uuid": "2A38", "properties": ["read", "write"], "permissions": ["readable"], "initialValue": "\#(String(repeating: "ab", count: 513))""#
+            ),
+            "services[0].characteristics[1].initialValue: the value is 513 bytes; an attribute value holds at most 512"
+        ),
+        (
+            characteristic(
+                #""uuid": "2A38", "properties": ["read"], "permissions": ["readable"], "value": "text:\#(String(repeating: "x", count: 600))""#
+            ),
+            "services[0].characteristics[1].value: the value is 600 bytes; an attribute value holds at most 512"
         ),
         (
             #"{ "advertise": { "services": ["180D", "xyz"] } }"#,
@@ -279,13 +279,47 @@ struct GATTFileTests {
         #expect(characteristics[0].descriptors == nil)
     }
 
-    @Test("advertisement data holds the local name and service UUIDs; manufacturer data stays apart")
+    @Test("a service may hold several characteristics of one UUID, and a file several services of one UUID")
+    func duplicateUUIDsAreAllowed() throws {
+        let file = try Self.decode(
+            """
+            { "services": [
+                { "uuid": "1812", "characteristics": [
+                    { "uuid": "2A4D", "properties": ["read"], "permissions": ["readable"], "initialValue": "01" },
+                    { "uuid": "2A4D", "properties": ["read"], "permissions": ["readable"], "initialValue": "02" } ] },
+                { "uuid": "1812" } ] }
+            """)
+        #expect(file.services.map(\.uuid.uuidString) == ["1812", "1812"])
+        #expect(file.services[0].characteristics.map(\.initialValue) == [[0x01], [0x02]])
+        #expect(file.makeServices().count == 2)
+    }
+
+    @Test("a name too long to advertise whole next to the services gets a warning; one that fits does not")
+    func longNameWarning() throws {
+        #expect(try Self.decode(Self.thermometer).nameFitWarning == nil)
+        let long = try Self.decode(
+            #"{ "name": "A thermometer with a name far too long to fit", "advertise": { "services": ["1809"] } }"#)
+        let warning = try #require(long.nameFitWarning)
+        #expect(warning.hasPrefix("the name \"A thermometer with a name far too long to fit\" (45 bytes) does not fit"))
+    }
+
+    @Test("hex values may open with 0x and be split by spaces")
+    func hexForms() {
+        #expect(AttributeValueText.hexBytes("0a00") == [0x0A, 0x00])
+        #expect(AttributeValueText.hexBytes("0x0a00") == [0x0A, 0x00])
+        #expect(AttributeValueText.hexBytes("0a 00") == [0x0A, 0x00])
+        #expect(AttributeValueText.hexBytes("0x0A 0x00") == [0x0A, 0x00])
+        #expect(AttributeValueText.hexBytes("0x") == nil)
+        #expect(AttributeValueText.hexBytes("0a0") == nil)
+        #expect(AttributeValueText.hexBytes("0g") == nil)
+    }
+
+    @Test("advertisement data holds the local name and service UUIDs")
     func advertisementData() throws {
         let file = try Self.decode(Self.thermometer)
         let data = file.advertisementData()
         #expect(data[CBAdvertisementDataLocalNameKey] as? String == "Thermometer")
         #expect(data[CBAdvertisementDataServiceUUIDsKey] as? [CBUUID] == [CBUUID(string: "1809")])
-        #expect(data[CBAdvertisementDataManufacturerDataKey] == nil)
         #expect(try Self.decode("{}").advertisementData().isEmpty)
     }
 }

@@ -9,8 +9,8 @@ struct SimCommandTests {
         let sim = try RunningTool(["sim", "--listen", "127.0.0.1:0", "--json"])
         defer { _ = sim.stop() }
         let line = try #require(await sim.nextLine())
-        let announcement = try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: String])
-        let port = try #require(announcement["port"].flatMap { UInt16($0) })
+        let announcement = try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
+        let port = try #require((announcement["port"] as? Int).flatMap { UInt16(exactly: $0) })
 
         let transport = try await TransportSpec(parsing: "tcp:127.0.0.1:\(port)").open()
         defer { Task { await transport.close() } }

@@ -26,11 +26,11 @@ struct SimWorldCommandTests {
         let sim = try RunningTool([
             "sim", "--listen", "127.0.0.1:0", "--world", world.path, "--json", "--btsnoop", log.path,
         ])
-        var port: String?
+        var port: Int?
         while let line = await sim.nextLine() {
-            let object = try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: String]
-            if let announced = object?["port"] { port = announced }
-            if object?["step"] == "advertising" || line.contains("Advertising") { break }
+            let object = try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any]
+            if let announced = object?["port"] as? Int { port = announced }
+            if object?["step"] as? String == "advertising" || line.contains("Advertising") { break }
         }
         let transport = "tcp:127.0.0.1:\(try #require(port))"
         let outcome = try await CommandLineTool.run(["explore", "World Battery", "--json", "--transport", transport])

@@ -31,11 +31,12 @@ struct BenchResult: Sendable {
         "\(rateText) ops/s, \(latencyText) µs/op" + (bytesPerOperation > 0 ? ", \(throughputText) kB/s" : "")
     }
 
-    /// The measurement as the JSON fields `bluetooth bench --json` prints.
-    var fields: [String: String] {
+    /// The measurement as the JSON fields `bluetooth bench --json` prints, every one a number (rounded as printed).
+    var fields: [String: Any] {
         [
-            "operations": String(operations), "opsPerSecond": rateText, "microsecondsPerOp": latencyText,
-            "bytesPerOp": String(bytesPerOperation), "kilobytesPerSecond": throughputText,
+            "operations": operations, "opsPerSecond": operationsPerSecond.rounded(),
+            "microsecondsPerOp": (microsecondsPerOperation * 10).rounded() / 10,
+            "bytesPerOp": bytesPerOperation, "kilobytesPerSecond": (kilobytesPerSecond * 10).rounded() / 10,
         ]
     }
 }

@@ -9,8 +9,10 @@ struct Bench: AsyncParsableCommand {
 
     @OptionGroup var options: GlobalOptions
 
-    @Option(name: .long, help: "Operations per benchmark.")
-    var count = 1000
+    @Option(
+        name: .long,
+        help: "Operations per benchmark, the same for each (default: 1000, and 20 whole-tree discoveries).")
+    var count: Int?
 
     @Option(name: .long, help: "Run only these benchmarks (discover, read, write, notify, write-without-response).")
     var only: [String] = []
@@ -19,7 +21,7 @@ struct Bench: AsyncParsableCommand {
     var againstBumble = false
 
     func validate() throws {
-        guard count > 0 else { throw ValidationError("--count must be at least 1") }
+        guard count.map({ $0 > 0 }) ?? true else { throw ValidationError("--count must be at least 1") }
         let known = Set(Benchmarks.all.map(\.name))
         if let unknown = only.first(where: { !known.contains($0) }) {
             throw ValidationError(
@@ -37,7 +39,7 @@ struct Bench: AsyncParsableCommand {
             throw ExitCode.failure
         }
         for benchmark in Benchmarks.all where only.isEmpty || only.contains(benchmark.name) {
-            let operations = benchmark.name == "discover" ? max(1, count / 50) : count
+            let operations = count ?? (benchmark.name == "discover" ? 20 : 1000)
             let result: BenchResult
             do {
                 result = try await benchmark.run(operations, snoop)
@@ -63,7 +65,7 @@ struct Bench: AsyncParsableCommand {
                 for (key, value) in bumble.fields where key != "operations" && key != "bytesPerOp" {
                     details["bumble" + key.prefix(1).uppercased() + key.dropFirst()] = value
                 }
-                details["speedupOverBumble"] = String(format: "%.2f", speedup)
+                details["speedupOverBumble"] = (speedup * 100).rounded() / 100
             }
             narrator.step(result.name, sentence, details)
         }

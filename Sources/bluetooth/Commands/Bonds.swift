@@ -161,7 +161,7 @@ private struct BondsStoreOpener {
 
     /// The identity address whose bond file is meant.
     private func adapterAddress(environment: [String: String]) async throws -> BluetoothAddress {
-        if let text = store.adapter {
+        if let text = store.adapter ?? options.address {
             guard let address = BluetoothAddress(text) else {
                 throw ValidationError("--adapter takes an address like AA:BB:CC:DD:EE:FF; got '\(text)'")
             }
@@ -171,7 +171,7 @@ private struct BondsStoreOpener {
         if spec == .virtual {
             fail(
                 "virtual controllers take a fresh address on every run, so they have no bond file; "
-                    + "name the adapter with --adapter ADDRESS")
+                    + "name the adapter with --adapter ADDRESS (the --address the bonding run used)")
         }
         var transport: any HCITransport
         do {

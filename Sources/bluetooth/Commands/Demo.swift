@@ -25,6 +25,7 @@ struct Demo: AsyncParsableCommand {
         }
         narrator.step("power", "Powering up a heart-rate sensor and a monitor, each with its own virtual controller.")
         let queue = DispatchQueue(label: "bluetooth.demo")
+        let signals = Signals.exitCleanlyOnTermination(queue: queue)
         let sensor = HeartRateSensor(narrator: narrator, queue: queue)
         var monitorOptions: [String: Any] = [:]
         if let btsnoop = options.btsnoop { monitorOptions[CBManagerOptionBTSnoopPathKey] = btsnoop }
@@ -42,6 +43,7 @@ struct Demo: AsyncParsableCommand {
             throw ExitCode.failure
         }
         queue.sync { sensor.stop() }
+        signals.forEach { $0.cancel() }
         narrator.step("done", "Done: the same code runs against real controllers with --transport.")
     }
 }

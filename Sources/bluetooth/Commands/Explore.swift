@@ -23,7 +23,7 @@ struct Explore: AsyncParsableCommand {
             let peripheral = try await session.connect(
                 to: Target(target), with: manager, timeout: timeout, progress)
             let report = try await session.explore(peripheral, progress)
-            session.queue.sync { manager.cancelPeripheralConnection(peripheral) }
+            await session.disconnect()
             let text = options.json ? report.jsonText(pretty: true) : report.treeText()
             print(text, terminator: text.hasSuffix("\n") ? "" : "\n")
         }
@@ -35,7 +35,7 @@ extension CentralSession {
     /// every readable characteristic and descriptor, and reports what it found.
     func explore(_ peripheral: CBPeripheral, _ progress: Progress) async throws -> ExploreReport {
         queue.sync { peripheral.discoverServices(nil) }
-        if let error = try await next({ event -> String?? in
+        if let error = try await next({ event -> CentralEvent.Failure?? in
             if case .servicesDiscovered(let error) = event { return .some(error) }
             return nil
         }) {
@@ -69,14 +69,14 @@ extension CentralSession {
                     queue.sync {
                         if let characteristic = characteristic(peripheral) { peripheral.readValue(for: characteristic) }
                     }
-                    let error = try await next { event -> String?? in
+                    let error = try await next { event -> CentralEvent.Failure?? in
                         if case .valueUpdated(_, _, let error) = event { return .some(error) }
                         return nil
                     }
                     if let error {
                         queue.sync {
                             if let characteristic = characteristic(peripheral) {
-                                readErrors[ObjectIdentifier(characteristic)] = error
+                                readErrors[ObjectIdentifier(characteristic)] = error.name
                             }
                         }
                     }
@@ -91,7 +91,7 @@ extension CentralSession {
                         return true
                     }
                     guard started else { continue }
-                    _ = try await next { event -> String?? in
+                    _ = try await next { event -> CentralEvent.Failure?? in
                         if case .descriptorUpdated(let error) = event { return .some(error) }
                         return nil
                     }
@@ -129,7 +129,7 @@ extension CentralSession {
         _ kind: CentralEvent, in peripheral: CBPeripheral, _ start: (CBPeripheral) -> Void
     ) async throws {
         queue.sync { start(peripheral) }
-        let error = try await next { event -> String?? in
+        let error = try await next { event -> CentralEvent.Failure?? in
             switch (kind, event) {
             case (.includedServicesDiscovered, .includedServicesDiscovered(let error)),
                 (.characteristicsDiscovered, .characteristicsDiscovered(let error)),

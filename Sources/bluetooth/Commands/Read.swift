@@ -25,12 +25,12 @@ struct Read: AsyncParsableCommand {
             let peripheral = try await session.connect(to: Target(target), with: manager, timeout: timeout, progress)
             let path = try await session.findCharacteristic(uuid, in: peripheral)
             try session.queue.sync { peripheral.readValue(for: try path.resolve(in: peripheral)) }
-            let (value, error) = try await session.next { event -> (Data?, String?)? in
+            let (value, error) = try await session.next { event -> (Data?, CentralEvent.Failure?)? in
                 if case .valueUpdated(_, let value, let error) = event { return (value, error) }
                 return nil
             }
-            session.queue.sync { manager.cancelPeripheralConnection(peripheral) }
-            if let error { throw CommandFailure(error) }
+            await session.disconnect()
+            if let error { throw CommandFailure("could not read \(uuid.uuidString): \(error)") }
             let bytes = [UInt8](value ?? Data())
             if options.json {
                 Narrator(json: true).step(

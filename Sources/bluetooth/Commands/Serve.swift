@@ -2,14 +2,15 @@ import ArgumentParser
 import CoreBluetooth
 import Foundation
 
-/// `bluetooth serve GATT.json`: run a peripheral from a GATT file until SIGINT or SIGTERM.
+/// `bluetooth serve GATT.json`: run a peripheral from a GATT file until Ctrl-C or SIGTERM (exit status 0).
 struct Serve: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Run a peripheral from a GATT file: advertise it, answer reads and writes, send notifications.")
+        abstract: "Run a peripheral from a GATT file: advertise it, answer reads and writes, send notifications.",
+        discussion: "The GATT file format is described in docs/gatt-file.md. Ctrl-C stops serving.")
 
     @OptionGroup var options: GlobalOptions
 
-    @Argument(help: "The GATT file (JSON; see DESIGN.md, \"GATT file\").")
+    @Argument(help: "The GATT file (JSON; see docs/gatt-file.md).")
     var file: String
 
     func run() async throws {
@@ -20,8 +21,12 @@ struct Serve: AsyncParsableCommand {
             } catch {
                 throw CommandFailure("\(file): \(error)")
             }
-            Signals.unblockTermination()
+            if let warning = gatt.nameFitWarning {
+                Progress().say("warning: \(warning)")
+            }
+            options.hintAtPrivateAir()
             let server = PeripheralServer(file: gatt, options: options)
+            let signals = Signals.exitCleanlyOnTermination(queue: server.queue)
             let manager = CBPeripheralManager(delegate: server, queue: server.queue, options: options.managerOptions())
             for await failure in server.started {
                 if let failure { throw failure }
@@ -29,7 +34,7 @@ struct Serve: AsyncParsableCommand {
             }
             while true {
                 try await Task.sleep(for: .seconds(3600))
-                withExtendedLifetime(manager) {}
+                withExtendedLifetime((manager, signals)) {}
             }
         }
     }

@@ -19,6 +19,16 @@ struct Sim: AsyncParsableCommand {
     @Option(name: .long, help: "A world file: virtual peripherals (GATT files with positions) the sim runs itself.")
     var world: String?
 
+    func validate() throws {
+        if options.transport != nil {
+            throw ValidationError(
+                "sim makes its own virtual controllers and serves them over --listen; --transport does not apply")
+        }
+        if options.address != nil {
+            throw ValidationError("sim gives each client a controller of its own; --address does not apply")
+        }
+    }
+
     func run() async throws {
         guard let colon = listen.lastIndex(of: ":"), let port = UInt16(listen[listen.index(after: colon)...]) else {
             throw ValidationError("--listen takes HOST:PORT, e.g. 127.0.0.1:7000; got '\(listen)'")
@@ -38,11 +48,11 @@ struct Sim: AsyncParsableCommand {
             FileHandle.standardError.write(Data("bluetooth sim: \(error)\n".utf8))
             throw ExitCode.failure
         }
-        Signals.unblockTermination()
+        let signals = Signals.exitCleanlyOnTermination(queue: DispatchQueue(label: "bluetooth.sim.signals"))
         let narrator = Narrator(json: options.json)
         narrator.step(
             "listening", "Virtual air listening on \(host):\(listener.port); each client gets a fresh controller.",
-            ["host": host, "port": String(listener.port)])
+            ["host": host, "port": Int(listener.port)])
         var running: [(PeripheralServer, CBPeripheralManager)] = []
         for peripheral in peripherals {
             let server = PeripheralServer(file: peripheral.gatt, options: options)
@@ -71,7 +81,7 @@ struct Sim: AsyncParsableCommand {
         } else {
             try await server.run(listener)
         }
-        withExtendedLifetime(running) {}
+        withExtendedLifetime((running, signals)) {}
     }
 
     /// A world peripheral's manager: on this process's virtual air, advertising as often as the world file says,

@@ -30,22 +30,21 @@ struct Subscribe: AsyncParsableCommand {
             let peripheral = try await session.connect(to: Target(target), with: manager, timeout: timeout, progress)
             let path = try await session.findCharacteristic(uuid, in: peripheral)
             try session.queue.sync { peripheral.setNotifyValue(true, for: try path.resolve(in: peripheral)) }
-            let error = try await session.next { event -> String?? in
+            let error = try await session.next { event -> CentralEvent.Failure?? in
                 if case .notificationState(_, let error) = event { return .some(error) }
                 return nil
             }
-            if let error { throw CommandFailure(error) }
+            if let error { throw CommandFailure("could not subscribe to \(uuid.uuidString): \(error)") }
             progress.say("subscribed to \(uuid.uuidString)")
             let narrator = Narrator(json: options.json)
-            let interrupt = session.endOnInterrupt()
-            defer { interrupt.cancel() }
             var received = 0
             while count.map({ received < $0 }) ?? true,
                 let value = try await session.next({ event -> Data?? in
                     switch event {
                     case .valueUpdated(_, let value, nil): return .some(value ?? Data())
-                    case .disconnected(_, let reason): throw CommandFailure("disconnected: \(reason ?? "by us")")
-                    case .timedOut: return .some(nil)
+                    case .disconnected(_, let reason):
+                        throw CommandFailure("disconnected: \(reason?.sentence ?? "by us")")
+                    case .interrupted: return .some(nil)
                     default: return nil
                     }
                 })
@@ -60,7 +59,7 @@ struct Subscribe: AsyncParsableCommand {
                     fflush(nil)
                 }
             }
-            session.queue.sync { manager.cancelPeripheralConnection(peripheral) }
+            await session.disconnect()
         }
     }
 }

@@ -42,20 +42,16 @@ struct Write: AsyncParsableCommand {
                 peripheral.writeValue(Data(bytes), for: characteristic, type: type)
             }
             if !withoutResponse {
-                let error = try await session.next { event -> String?? in
+                let error = try await session.next { event -> CentralEvent.Failure?? in
                     if case .valueWritten(let error) = event { return .some(error) }
                     return nil
                 }
                 if let error {
-                    session.queue.sync { manager.cancelPeripheralConnection(peripheral) }
-                    throw CommandFailure(error)
+                    await session.disconnect()
+                    throw CommandFailure("could not write \(uuid.uuidString): \(error)")
                 }
             }
-            session.queue.sync { manager.cancelPeripheralConnection(peripheral) }
-            _ = try await session.next { event -> Bool? in
-                if case .disconnected = event { return true }
-                return nil
-            }
+            await session.disconnect()
             Narrator(json: options.json).step(
                 "written", "Wrote \(bytes.hex) to \(uuid.uuidString).", ["uuid": uuid.uuidString, "value": bytes.hex])
         }

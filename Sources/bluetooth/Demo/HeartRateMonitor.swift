@@ -58,7 +58,7 @@ final class HeartRateMonitor: NSObject, CBCentralManagerDelegate, CBPeripheralDe
         narrator.step(
             "discovered",
             "Found \"\(name)\" at \(RSSI) dBm, identifier \(peripheral.identifier.uuidString); connecting.",
-            ["name": name, "rssi": RSSI.stringValue, "identifier": peripheral.identifier.uuidString])
+            ["name": name, "rssi": RSSI.intValue, "identifier": peripheral.identifier.uuidString])
         central.connect(peripheral)
     }
 
@@ -143,8 +143,10 @@ final class HeartRateMonitor: NSObject, CBCentralManagerDelegate, CBPeripheralDe
             peripheral.writeValue(Data([0x01]), for: controlPoint, type: .withResponse)
         } else if characteristic.uuid == HeartRateProfile.measurement, measurements < measurementsWanted {
             measurements += 1
-            let bpm = HeartRateProfile.beatsPerMinute(value).map(String.init) ?? "?"
-            narrator.step("notification", "Heart rate: \(bpm) bpm", ["bpm": bpm])
+            let bpm = HeartRateProfile.beatsPerMinute(value)
+            narrator.step(
+                "notification", "Heart rate: \(bpm.map(String.init) ?? "?") bpm",
+                ["bpm": bpm.map { $0 as Any } ?? NSNull()])
             if measurements == measurementsWanted { manager?.cancelPeripheralConnection(peripheral) }
         }
     }

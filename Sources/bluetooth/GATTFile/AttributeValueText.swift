@@ -13,9 +13,15 @@ enum AttributeValueText {
         return hexBytes(text)
     }
 
-    /// The bytes of an even number of hex digits (either case); nil for anything else.
+    /// The bytes of an even number of hex digits (either case), which may be split by spaces and each group led
+    /// by `0x` (`0a00`, `0x0a00`, `0a 00`, `0x0a 0x00`); nil for anything else.
     static func hexBytes(_ text: String) -> [UInt8]? {
-        let digits = Array(text.utf8)
+        var digits: [UInt8] = []
+        for group in text.split(separator: " ") {
+            let hex = group.hasPrefix("0x") || group.hasPrefix("0X") ? group.dropFirst(2) : group[...]
+            guard !hex.isEmpty, hex.utf8.count.isMultiple(of: 2) else { return nil }
+            digits += hex.utf8
+        }
         guard digits.count.isMultiple(of: 2) else { return nil }
         var bytes: [UInt8] = []
         bytes.reserveCapacity(digits.count / 2)
@@ -50,12 +56,15 @@ enum AttributeValueText {
 }
 
 extension JSONField {
-    /// The value as attribute bytes written as hex or `text:`.
-    func attributeValue() throws(JSONFileError) -> [UInt8] {
+    /// The value as attribute bytes written as hex or `text:`, at most `limit` bytes long.
+    func attributeValue(limit: Int = .max) throws(JSONFileError) -> [UInt8] {
         let text = try string()
         guard let bytes = AttributeValueText.bytes(from: text) else {
             throw failure(
                 "not hex or text: \"\(text)\" (write pairs of hex digits, e.g. \"0a00\", or \"text:\" and UTF-8 text)")
+        }
+        guard bytes.count <= limit else {
+            throw failure("the value is \(bytes.count) bytes; an attribute value holds at most \(limit)")
         }
         return bytes
     }

@@ -21,9 +21,6 @@ extension GATTFile {
     }
 
     /// What to pass to `startAdvertising(_:)`: the local name and the service UUIDs, when the file gives them.
-    ///
-    /// Manufacturer data is not among them, as a CoreBluetooth peripheral manager cannot advertise it;
-    /// it stays in ``manufacturerData``.
     func advertisementData() -> [String: Any] {
         var data: [String: Any] = [:]
         if let name {

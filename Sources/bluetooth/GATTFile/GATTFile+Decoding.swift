@@ -11,7 +11,6 @@ extension GATTFile {
         let object = try root.object(keys: ["name", "advertise", "services"])
         name = try object.optional("name")?.string()
         advertisedServices = []
-        manufacturerData = nil
         if let advertise = try object.optional("advertise")?.object(keys: ["services", "manufacturerData"]) {
             var seen: [CBUUID] = []
             for field in try advertise.optional("services")?.array() ?? [] {
@@ -21,11 +20,9 @@ extension GATTFile {
             }
             advertisedServices = seen
             if let field = advertise.optional("manufacturerData") {
-                let data = try field.attributeValue()
-                guard data.count >= 2 else {
-                    throw field.failure("needs at least 2 bytes: the company identifier, little-endian, comes first")
-                }
-                manufacturerData = data
+                throw field.failure(
+                    "a CoreBluetooth peripheral manager cannot advertise manufacturer data "
+                        + "(startAdvertising takes only a local name and service UUIDs); leave it out")
             }
         }
         let fields = try object.optional("services")?.array() ?? []
@@ -37,6 +34,9 @@ extension GATTFile {
             services.append(try Self.service(from: field, declared: declared, earlier: services))
         }
     }
+
+    /// The longest attribute value ATT carries (Core Specification Vol 3, Part F, 3.2.9).
+    static let maximumValueLength = 512
 
     private static let serviceKeys = ["uuid", "primary", "includes", "characteristics"]
     private static let characteristicKeys = [
@@ -51,9 +51,6 @@ extension GATTFile {
         let uuid = try uuidField.uuid()
         guard uuid.data.count != 4 else {
             throw uuidField.failure("a service UUID must be 16-bit or 128-bit; CoreBluetooth refuses 32-bit ones")
-        }
-        if let first = earlier.firstIndex(where: { $0.uuid == uuid }) {
-            throw uuidField.failure("\(uuid.uuidString) is already defined at services[\(first)]")
         }
         let isPrimary = try object.optional("primary")?.bool() ?? true
         var includes: [CBUUID] = []
@@ -75,14 +72,7 @@ extension GATTFile {
         }
         var characteristics: [Characteristic] = []
         for element in try object.optional("characteristics")?.array() ?? [] {
-            let characteristic = try self.characteristic(from: element)
-            if let first = characteristics.firstIndex(where: { $0.uuid == characteristic.uuid }) {
-                throw JSONFileError(
-                    path: element.path(of: "uuid"),
-                    message: "\(characteristic.uuid.uuidString) is already defined at "
-                        + "\(field.path).characteristics[\(first)]")
-            }
-            characteristics.append(characteristic)
+            characteristics.append(try self.characteristic(from: element))
         }
         return Service(uuid: uuid, isPrimary: isPrimary, includes: includes, characteristics: characteristics)
     }
@@ -115,8 +105,8 @@ extension GATTFile {
             guard !permissions.contains(permission) else { throw element.failure("'\(name)' is listed twice") }
             permissions.insert(permission)
         }
-        let staticValue = try object.optional("value")?.attributeValue()
-        let initialValue = try object.optional("initialValue")?.attributeValue()
+        let staticValue = try object.optional("value")?.attributeValue(limit: maximumValueLength)
+        let initialValue = try object.optional("initialValue")?.attributeValue(limit: maximumValueLength)
         var notify: Notify?
         if let notifyField = object.optional("notify") {
             notify = try self.notify(from: notifyField, properties: properties)
@@ -179,7 +169,7 @@ extension GATTFile {
         guard !valueFields.isEmpty else { throw object.field.failure("\"values\" needs at least one value") }
         var values: [[UInt8]] = []
         for element in valueFields {
-            values.append(try element.attributeValue())
+            values.append(try element.attributeValue(limit: maximumValueLength))
         }
         return Notify(intervalMs: interval, values: values)
     }
@@ -189,7 +179,7 @@ extension GATTFile {
         let uuidField = try object.required("uuid")
         let uuid = try uuidField.uuid()
         let valueField = try object.required("value")
-        let value = try valueField.attributeValue()
+        let value = try valueField.attributeValue(limit: maximumValueLength)
         switch uuid {
         case CBUUID(string: CBUUIDCharacteristicExtendedPropertiesString),
             CBUUID(string: CBUUIDClientCharacteristicConfigurationString):

@@ -9,12 +9,11 @@ struct GATTFile: Equatable, Sendable {
     var name: String?
     /// The service UUIDs to advertise.
     var advertisedServices: [CBUUID]
-    /// Manufacturer-specific data (company identifier first, little-endian) to advertise, if any.
-    var manufacturerData: [UInt8]?
     /// The services, in file order, which is also the order to publish them in.
     var services: [Service]
 
-    /// One service of the file.
+    /// One service of the file; a file may hold several services of one UUID, and a service several
+    /// characteristics of one UUID, as GATT allows.
     struct Service: Equatable, Sendable {
         /// The service's UUID (16- or 128-bit).
         var uuid: CBUUID

@@ -6,29 +6,55 @@ enum CentralEvent: Sendable {
     case state(CBManagerState)
     case discovered(CBPeripheral, Advertisement)
     case connected(UUID)
-    case failedToConnect(UUID, String)
-    case disconnected(UUID, String?)
-    case servicesDiscovered(String?)
-    case includedServicesDiscovered(String?)
-    case characteristicsDiscovered(String?)
-    case descriptorsDiscovered(String?)
-    case valueUpdated(String, Data?, String?)
-    case descriptorUpdated(String?)
-    case valueWritten(String?)
-    case notificationState(Bool, String?)
+    case failedToConnect(UUID, Failure)
+    case disconnected(UUID, Failure?)
+    case servicesDiscovered(Failure?)
+    case includedServicesDiscovered(Failure?)
+    case characteristicsDiscovered(Failure?)
+    case descriptorsDiscovered(Failure?)
+    case valueUpdated(String, Data?, Failure?)
+    case descriptorUpdated(Failure?)
+    case valueWritten(Failure?)
+    case notificationState(Bool, Failure?)
     case timedOut(String)
+    /// Ctrl-C (SIGINT) or SIGTERM.
+    case interrupted
+
+    /// Why an operation failed: the error's name, as `explore --json` reports it, and a sentence for people.
+    struct Failure: Sendable, Equatable, CustomStringConvertible {
+        /// The error code's name (`writeNotPermitted`, `peripheralDisconnected`).
+        var name: String
+        /// What went wrong, as Apple's `localizedDescription` says it, without the closing full stop.
+        var sentence: String
+
+        init(_ error: any Error) {
+            name = ExploreReport.errorName(error)
+            if error is CBATTError || error is CBError {
+                let text = error.localizedDescription
+                sentence = text.hasSuffix(".") ? String(text.dropLast()) : text
+            } else {
+                sentence = String(describing: error)
+            }
+        }
+
+        var description: String { sentence }
+    }
 
     /// What a peripheral advertised, as `scan` shows it.
     struct Advertisement: Sendable {
         var localName: String?
         var serviceUUIDs: [String]
         var manufacturerData: Data?
+        var txPowerLevel: Int?
+        var isConnectable: Bool?
         var rssi: Int
 
         init(_ data: [String: Any], rssi: NSNumber) {
             localName = data[CBAdvertisementDataLocalNameKey] as? String
             serviceUUIDs = (data[CBAdvertisementDataServiceUUIDsKey] as? [CBUUID] ?? []).map(\.uuidString)
             manufacturerData = data[CBAdvertisementDataManufacturerDataKey] as? Data
+            txPowerLevel = (data[CBAdvertisementDataTxPowerLevelKey] as? NSNumber)?.intValue
+            isConnectable = (data[CBAdvertisementDataIsConnectable] as? NSNumber)?.boolValue
             self.rssi = rssi.intValue
         }
     }

@@ -6,11 +6,11 @@ extension CentralSession {
     /// the index path of that characteristic.
     func findCharacteristic(_ uuid: CBUUID, in peripheral: CBPeripheral) async throws -> CharacteristicPath {
         queue.sync { peripheral.discoverServices(nil) }
-        if let error = try await next({ event -> String?? in
+        if let error = try await next({ event -> CentralEvent.Failure?? in
             if case .servicesDiscovered(let error) = event { return .some(error) }
             return nil
         }) {
-            throw CommandFailure(error)
+            throw CommandFailure("service discovery failed: \(error)")
         }
         let serviceCount = queue.sync { peripheral.services?.count ?? 0 }
         for serviceIndex in 0..<serviceCount {
@@ -20,11 +20,11 @@ extension CentralSession {
                 return true
             }
             guard started else { continue }
-            if let error = try await next({ event -> String?? in
+            if let error = try await next({ event -> CentralEvent.Failure?? in
                 if case .characteristicsDiscovered(let error) = event { return .some(error) }
                 return nil
             }) {
-                throw CommandFailure(error)
+                throw CommandFailure("service discovery failed: \(error)")
             }
             let found = queue.sync {
                 peripheral.services?[safe: serviceIndex]?.characteristics?.firstIndex { $0.uuid == uuid }

@@ -1,18 +1,27 @@
 import CoreBluetooth
 import Foundation
+import Synchronization
 
 /// A central manager and the delegate of it and its peripherals, for one command: every delegate call becomes a
 /// ``CentralEvent`` the command awaits in order, and the command calls CoreBluetooth on ``queue``.
+///
+/// Ctrl-C (SIGINT) and SIGTERM become an ``CentralEvent/interrupted`` event: a command that does not take it
+/// itself gets ``Interrupted`` out of ``next(_:)`` once the peripheral it connected to is disconnected.
 final class CentralSession: NSObject, CBCentralManagerDelegate, CBPeripheralDelegate, Sendable {
     /// The queue the manager calls the delegate on and the command calls the manager on.
     let queue = DispatchQueue(label: "bluetooth.central")
     /// The delegate calls, in order.
     let events: AsyncStream<CentralEvent>
     private let sink: AsyncStream<CentralEvent>.Continuation
+    /// The manager and the peripheral it connected to, for disconnecting when interrupted.
+    private let held = Mutex<(CBCentralManager?, CBPeripheral?)>((nil, nil))
+    private let interruption = Mutex<[any DispatchSourceSignal]>([])
 
     private override init() {
         (events, sink) = AsyncStream.makeStream(of: CentralEvent.self)
         super.init()
+        let sink = sink
+        interruption.withLock { $0 = Signals.onTermination(queue: queue) { sink.yield(.interrupted) } }
     }
 
     /// A session whose manager uses the command's transport and btsnoop options, once it is powered on.
@@ -20,22 +29,57 @@ final class CentralSession: NSObject, CBCentralManagerDelegate, CBPeripheralDele
     {
         let session = CentralSession()
         let manager = CBCentralManager(delegate: session, queue: session.queue, options: options.managerOptions())
+        session.held.withLock { $0.0 = manager }
         let state = try await session.next { event -> CBManagerState? in
             if case .state(let state) = event, state != .unknown, state != .resetting { return state }
             return nil
         }
-        guard state == .poweredOn else { throw options.notPoweredOn(state) }
+        guard state == .poweredOn else { throw await options.failure(for: state) }
         return (session, manager)
     }
 
-    /// The next event `match` accepts, skipping the others; fails when the manager stops or a timeout passes.
+    /// Remembers the peripheral the command connected to, to disconnect it when interrupted.
+    func hold(_ peripheral: CBPeripheral) {
+        held.withLock { $0.1 = peripheral }
+    }
+
+    /// The next event `match` accepts, skipping the others; fails when the manager stops or a timeout passes, and
+    /// throws ``Interrupted`` after disconnecting at Ctrl-C.
     func next<T>(_ match: (CentralEvent) throws -> T?) async throws -> T {
         for await event in events {
             if let found = try match(event) { return found }
             if case .timedOut(let message) = event { throw CommandFailure(message) }
             if case .state(let state) = event, state == .poweredOff { throw CommandFailure("the controller went away") }
+            if case .interrupted = event {
+                await disconnect()
+                throw Interrupted()
+            }
         }
         throw CommandFailure("the Bluetooth stack stopped")
+    }
+
+    /// Cancels the connection to the held peripheral and waits (at most two seconds) until it is down.
+    func disconnect() async {
+        let (manager, peripheral) = held.withLock { held in
+            defer { held.1 = nil }
+            return held
+        }
+        guard let manager, let peripheral else { return }
+        let connected = queue.sync { () -> Bool in
+            guard peripheral.state != .disconnected else { return false }
+            manager.cancelPeripheralConnection(peripheral)
+            return true
+        }
+        guard connected else { return }
+        let timer = timeout(after: 2, "disconnecting took too long")
+        defer { timer.cancel() }
+        for await event in events {
+            switch event {
+            case .disconnected(let identifier, _) where identifier == peripheral.identifier: return
+            case .timedOut: return
+            default: continue
+            }
+        }
     }
 
     /// Makes ``next(_:)`` fail with `message` once `seconds` pass.
@@ -45,17 +89,6 @@ final class CentralSession: NSObject, CBCentralManagerDelegate, CBPeripheralDele
             guard (try? await Task.sleep(for: .seconds(seconds))) != nil else { return }
             sink.yield(.timedOut(message))
         }
-    }
-
-    /// Turns SIGINT (Ctrl-C) into a timeout event, so that a command waiting in ``next(_:)`` can end cleanly;
-    /// cancel the source returned to stop.
-    func endOnInterrupt() -> any DispatchSourceSignal {
-        signal(SIGINT, SIG_IGN)
-        let source = DispatchSource.makeSignalSource(signal: SIGINT, queue: queue)
-        let sink = sink
-        source.setEventHandler { sink.yield(.timedOut("interrupted")) }
-        source.resume()
-        return source
     }
 
     func centralManagerDidUpdateState(_ central: CBCentralManager) {
@@ -74,56 +107,59 @@ final class CentralSession: NSObject, CBCentralManagerDelegate, CBPeripheralDele
     }
 
     func centralManager(_ central: CBCentralManager, didFailToConnect peripheral: CBPeripheral, error: (any Error)?) {
-        sink.yield(.failedToConnect(peripheral.identifier, error.map(ExploreReport.errorName) ?? "connectionFailed"))
+        sink.yield(
+            .failedToConnect(
+                peripheral.identifier,
+                error.map(CentralEvent.Failure.init) ?? CentralEvent.Failure(CBError(.connectionFailed))))
     }
 
     func centralManager(
         _ central: CBCentralManager, didDisconnectPeripheral peripheral: CBPeripheral, error: (any Error)?
     ) {
-        sink.yield(.disconnected(peripheral.identifier, error.map(ExploreReport.errorName)))
+        sink.yield(.disconnected(peripheral.identifier, error.map(CentralEvent.Failure.init)))
     }
 
     func peripheral(_ peripheral: CBPeripheral, didDiscoverServices error: (any Error)?) {
-        sink.yield(.servicesDiscovered(error.map(ExploreReport.errorName)))
+        sink.yield(.servicesDiscovered(error.map(CentralEvent.Failure.init)))
     }
 
     func peripheral(
         _ peripheral: CBPeripheral, didDiscoverIncludedServicesFor service: CBService, error: (any Error)?
     ) {
-        sink.yield(.includedServicesDiscovered(error.map(ExploreReport.errorName)))
+        sink.yield(.includedServicesDiscovered(error.map(CentralEvent.Failure.init)))
     }
 
     func peripheral(_ peripheral: CBPeripheral, didDiscoverCharacteristicsFor service: CBService, error: (any Error)?) {
-        sink.yield(.characteristicsDiscovered(error.map(ExploreReport.errorName)))
+        sink.yield(.characteristicsDiscovered(error.map(CentralEvent.Failure.init)))
     }
 
     func peripheral(
         _ peripheral: CBPeripheral, didDiscoverDescriptorsFor characteristic: CBCharacteristic, error: (any Error)?
     ) {
-        sink.yield(.descriptorsDiscovered(error.map(ExploreReport.errorName)))
+        sink.yield(.descriptorsDiscovered(error.map(CentralEvent.Failure.init)))
     }
 
     func peripheral(
         _ peripheral: CBPeripheral, didUpdateValueFor characteristic: CBCharacteristic, error: (any Error)?
     ) {
         sink.yield(
-            .valueUpdated(characteristic.uuid.uuidString, characteristic.value, error.map(ExploreReport.errorName)))
+            .valueUpdated(characteristic.uuid.uuidString, characteristic.value, error.map(CentralEvent.Failure.init)))
     }
 
     func peripheral(_ peripheral: CBPeripheral, didUpdateValueFor descriptor: CBDescriptor, error: (any Error)?) {
-        sink.yield(.descriptorUpdated(error.map(ExploreReport.errorName)))
+        sink.yield(.descriptorUpdated(error.map(CentralEvent.Failure.init)))
     }
 
     func peripheral(
         _ peripheral: CBPeripheral, didWriteValueFor characteristic: CBCharacteristic, error: (any Error)?
     ) {
-        sink.yield(.valueWritten(error.map(ExploreReport.errorName)))
+        sink.yield(.valueWritten(error.map(CentralEvent.Failure.init)))
     }
 
     func peripheral(
         _ peripheral: CBPeripheral, didUpdateNotificationStateFor characteristic: CBCharacteristic,
         error: (any Error)?
     ) {
-        sink.yield(.notificationState(characteristic.isNotifying, error.map(ExploreReport.errorName)))
+        sink.yield(.notificationState(characteristic.isNotifying, error.map(CentralEvent.Failure.init)))
     }
 }

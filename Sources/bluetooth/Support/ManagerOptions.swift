@@ -1,9 +1,10 @@
-import Foundation
 import CoreBluetooth
+import Foundation
+import HCI
 
 extension GlobalOptions {
-    /// The manager options that carry `--transport` and `--btsnoop` to a `CBCentralManager` or
-    /// `CBPeripheralManager`.
+    /// The manager options that carry `--transport`, `--btsnoop` and `--address` to a `CBCentralManager` or
+    /// `CBPeripheralManager`, with the bond directory a run of this identity keeps its bonds in.
     func managerOptions() -> [String: Any] {
         var options: [String: Any] = [:]
         if let transport {
@@ -12,7 +13,32 @@ extension GlobalOptions {
         if let btsnoop {
             options[CBManagerOptionBTSnoopPathKey] = btsnoop
         }
+        if let address {
+            options[CBManagerOptionStaticAddressKey] = address
+        }
+        if let directory = throwawayBondDirectory {
+            options[CBManagerOptionBondDirectoryKey] = directory
+        }
         return options
+    }
+
+    /// A directory of this run's own for the bonds of a throwaway identity, or nil to use the user's store.
+    ///
+    /// Controllers reached over `tcp:` and `unix:` (`bluetooth sim`, Bumble, emulators) have no address of their
+    /// own, so each run would bond under a fresh random address and leave a bond file behind in the user's store;
+    /// without `--address` their bonds go to a temporary directory instead. Hardware (`hciN`, `serial:`) has a
+    /// public address and keeps its bonds in the user's store; the virtual radio keeps none on disk.
+    private var throwawayBondDirectory: String? {
+        guard address == nil,
+            let spec = try? transportSpec(environment: ProcessInfo.processInfo.environment)
+        else { return nil }
+        switch spec {
+        case .tcp, .unix:
+            return FileManager.default.temporaryDirectory
+                .appendingPathComponent("bluetooth-bonds-\(getpid())").path
+        case .virtual, .serial, .hciUserChannel:
+            return nil
+        }
     }
 
     /// The transport spec as given (`--transport`, else `BLUETOOTH_TRANSPORT`, else `virtual`), for messages.
@@ -20,12 +46,31 @@ extension GlobalOptions {
         transport ?? ProcessInfo.processInfo.environment["BLUETOOTH_TRANSPORT"] ?? "virtual"
     }
 
-    /// The failure to report when a manager's state settles on something other than `.poweredOn`.
-    func notPoweredOn(_ state: CBManagerState) -> CommandFailure {
-        switch state {
-        case .unsupported: CommandFailure("transport '\(transportText)' is not a usable Bluetooth controller")
-        case .unauthorized: CommandFailure("not allowed to use transport '\(transportText)'")
-        default: CommandFailure("cannot open transport '\(transportText)': the controller is off or unreachable")
+    /// Says once, on standard error, that the default virtual air is private to this process, so a first run that
+    /// sees nobody is explained; nothing on another transport.
+    func hintAtPrivateAir() {
+        guard transportText == "virtual" else { return }
+        Progress().say(
+            "note: the virtual radio is private to this process; to share one air with other commands, run "
+                + "'bluetooth sim --listen 127.0.0.1:7000' and pass '--transport tcp:127.0.0.1:7000' to each.")
+    }
+
+    /// The failure to report when a manager's state settles on something other than `.poweredOn`, with its cause:
+    /// the transport is opened once more to learn why it cannot be used (CoreBluetooth's states carry no reason).
+    func failure(for state: CBManagerState) async -> CommandFailure {
+        if state == .unauthorized {
+            return CommandFailure("not allowed to use transport '\(transportText)'")
         }
+        guard let spec = try? TransportSpec(parsing: transportText), spec != .virtual else {
+            return CommandFailure("the virtual controller did not start")
+        }
+        do {
+            let transport = try await spec.open()
+            await transport.close()
+        } catch {
+            return CommandFailure(error.description)
+        }
+        return CommandFailure(
+            "transport '\(transportText)' opened, but the controller behind it did not start (no answer to HCI Reset)")
     }
 }

@@ -41,7 +41,8 @@ final class PeripheralServer: NSObject, CBPeripheralManagerDelegate, Sendable {
         case .unknown, .resetting: return
         case .poweredOn: break
         default:
-            startSink.yield(options.notPoweredOn(peripheral.state))
+            let (sink, options, state) = (startSink, options, peripheral.state)
+            Task { sink.yield(await options.failure(for: state)) }
             return
         }
         let count = state.withLock { state in
@@ -51,7 +52,7 @@ final class PeripheralServer: NSObject, CBPeripheralManagerDelegate, Sendable {
             for (service, definition) in zip(services, file.services) {
                 for (characteristic, described) in zip(service.characteristics ?? [], definition.characteristics) {
                     state.values[ObjectIdentifier(characteristic)] =
-                        described.staticValue ?? described.initialValue ?? []
+                        described.staticValue ?? described.initialValue ?? described.notify?.values.first ?? []
                 }
             }
             if let first = services.first {
@@ -66,8 +67,8 @@ final class PeripheralServer: NSObject, CBPeripheralManagerDelegate, Sendable {
 
     func peripheralManager(_ peripheral: CBPeripheralManager, didAdd service: CBService, error: (any Error)?) {
         if let error {
-            let name = ExploreReport.errorName(error)
-            startSink.yield(CommandFailure("could not publish service \(service.uuid.uuidString): \(name)"))
+            let reason = CentralEvent.Failure(error)
+            startSink.yield(CommandFailure("could not publish service \(service.uuid.uuidString): \(reason)"))
             return
         }
         narrator.step("published", "Published service \(service.uuid.uuidString).", ["uuid": service.uuid.uuidString])
@@ -88,7 +89,7 @@ final class PeripheralServer: NSObject, CBPeripheralManagerDelegate, Sendable {
 
     func peripheralManagerDidStartAdvertising(_ peripheral: CBPeripheralManager, error: (any Error)?) {
         if let error {
-            startSink.yield(CommandFailure("could not advertise: \(ExploreReport.errorName(error))"))
+            startSink.yield(CommandFailure("could not advertise: \(CentralEvent.Failure(error))"))
             return
         }
         let name = file.name ?? "(no name)"

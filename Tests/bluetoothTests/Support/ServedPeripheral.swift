@@ -14,8 +14,8 @@ struct ServedPeripheral {
     static func start(_ gatt: String) async throws -> ServedPeripheral {
         let sim = try RunningTool(["sim", "--listen", "127.0.0.1:0", "--json"])
         let line = try #require(await sim.nextLine())
-        let announcement = try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: String])
-        let port = try #require(announcement["port"])
+        let announcement = try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
+        let port = try #require(announcement["port"] as? Int)
         let transport = "tcp:127.0.0.1:\(port)"
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("gatt-\(UUID().uuidString).json")
         try Data(gatt.utf8).write(to: file)
