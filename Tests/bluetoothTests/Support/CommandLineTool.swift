@@ -27,13 +27,16 @@ struct CommandLineTool {
         return found
     }
 
-    /// Runs `NAME ARGUMENTS` (`bluetooth` by default) to completion; kills it after `timeout`.
+    /// Runs `NAME ARGUMENTS` (`bluetooth` by default) to completion, with `environment` added to the test's own;
+    /// kills it after `timeout`.
     static func run(
-        _ arguments: [String], executable name: String = "bluetooth", timeout: Duration = .seconds(60)
+        _ arguments: [String], executable name: String = "bluetooth", environment: [String: String] = [:],
+        timeout: Duration = .seconds(60)
     ) async throws -> Outcome {
         let process = Process()
         process.executableURL = try executable(named: name)
         process.arguments = arguments
+        process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent(UUID().uuidString)
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }

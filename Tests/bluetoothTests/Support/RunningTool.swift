@@ -5,14 +5,19 @@ final class RunningTool: Sendable {
     private let process: Process
     private let lines: AsyncStream<String>
 
-    /// Starts `bluetooth ARGUMENTS`.
-    init(_ arguments: [String]) throws {
+    /// Starts `NAME ARGUMENTS` (`bluetooth` by default), with `environment` added to the test's own; with
+    /// `standardError`, the lines the command writes there are read too, mixed with the others.
+    init(
+        _ arguments: [String], executable name: String = "bluetooth", environment: [String: String] = [:],
+        standardError: Bool = false
+    ) throws {
         process = Process()
-        process.executableURL = try CommandLineTool.executable
+        process.executableURL = try CommandLineTool.executable(named: name)
         process.arguments = arguments
+        process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
         let pipe = Pipe()
         process.standardOutput = pipe
-        process.standardError = FileHandle.nullDevice
+        process.standardError = standardError ? pipe : FileHandle.nullDevice
         let (stream, continuation) = AsyncStream<String>.makeStream()
         lines = stream
         let reader = pipe.fileHandleForReading
