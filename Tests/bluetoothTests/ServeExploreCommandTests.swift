@@ -80,14 +80,16 @@ struct ServeExploreCommandTests {
         #expect(await subscribe.interrupt() == 0)
     }
 
-    @Test("a refused write prints the ATT error's name and exits with status 1")
+    @Test("a refused write prints the ATT error as a sentence and exits with status 1")
     func refusedWrite() async throws {
         let served = try await ServedPeripheral.start(Self.gatt)
         defer { served.stop() }
         let outcome = try await CommandLineTool.run(
             ["write", "Thermometer", "2A1D", "01", "--transport", served.transport])
         #expect(outcome.status == 1)
-        #expect(outcome.standardError.hasSuffix("bluetooth write: writeNotPermitted\n"), "\(outcome.standardError)")
+        #expect(
+            outcome.standardError.hasSuffix("bluetooth write: could not write 2A1D: Writing is not permitted\n"),
+            "\(outcome.standardError)")
     }
 
     @Test("read of a characteristic the peripheral lacks fails with a one-line reason and exit status 1")

@@ -7,12 +7,14 @@ extension ExploreReport {
     ///
     /// Only what the file defines is compared: the stack's own services (1800, 1801) and descriptors (2900, 2902)
     /// may be present too. A characteristic's value may be its static or initial value or one of its notified values;
-    /// a value the file leaves unset, or one not read, is not compared.
+    /// a value the file leaves unset, or one not read, is not compared. Of several services (or characteristics of a
+    /// service) with one UUID, the n-th in the file is compared with the n-th found.
     func mismatches(against file: GATTFile) -> [String] {
         var differences: [String] = []
         for (serviceIndex, expected) in file.services.enumerated() {
             let path = "services[\(serviceIndex)]"
-            guard let found = services.first(where: { Self.same($0.uuid, expected.uuid) }) else {
+            let occurrence = file.services[..<serviceIndex].filter { $0.uuid == expected.uuid }.count
+            guard let found = Self.nth(occurrence, of: expected.uuid, in: services, uuid: \.uuid) else {
                 differences.append("\(path): service \(expected.uuid.uuidString) not found")
                 continue
             }
@@ -26,17 +28,19 @@ extension ExploreReport {
                         + "explore found \(found.includedServices)")
             }
             for (index, characteristic) in expected.characteristics.enumerated() {
+                let occurrence = expected.characteristics[..<index].filter { $0.uuid == characteristic.uuid }.count
                 differences += Self.mismatches(
-                    "\(path).characteristics[\(index)]", expected: characteristic, in: found.characteristics)
+                    "\(path).characteristics[\(index)]", expected: characteristic,
+                    found: Self.nth(occurrence, of: characteristic.uuid, in: found.characteristics, uuid: \.uuid))
             }
         }
         return differences
     }
 
     private static func mismatches(
-        _ path: String, expected: GATTFile.Characteristic, in characteristics: [Characteristic]
+        _ path: String, expected: GATTFile.Characteristic, found: Characteristic?
     ) -> [String] {
-        guard let found = characteristics.first(where: { same($0.uuid, expected.uuid) }) else {
+        guard let found else {
             return ["\(path): characteristic \(expected.uuid.uuidString) not found"]
         }
         var differences: [String] = []
@@ -71,6 +75,13 @@ extension ExploreReport {
             }
         }
         return differences
+    }
+
+    /// The element after the first `occurrence` elements with `wanted` as their UUID, if there is one.
+    private static func nth<Element>(
+        _ occurrence: Int, of wanted: CBUUID, in elements: [Element], uuid: (Element) -> String
+    ) -> Element? {
+        elements.filter { same(uuid($0), wanted) }.dropFirst(occurrence).first
     }
 
     private static func uuid(_ text: String) -> BluetoothUUID? {

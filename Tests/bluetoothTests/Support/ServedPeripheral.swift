@@ -10,20 +10,34 @@ struct ServedPeripheral {
     /// The GATT file the peripheral serves.
     let file: URL
 
-    /// Starts a sim and serves `gatt` (the text of a GATT file) on it, once it advertises.
-    static func start(_ gatt: String) async throws -> ServedPeripheral {
+    /// Starts a sim and serves `gatt` (the text of a GATT file) on it, with `arguments` added, once it advertises.
+    static func start(_ gatt: String, arguments: [String] = []) async throws -> ServedPeripheral {
         let sim = try RunningTool(["sim", "--listen", "127.0.0.1:0", "--json"])
         let line = try #require(await sim.nextLine())
         let announcement = try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
         let port = try #require(announcement["port"] as? Int)
         let transport = "tcp:127.0.0.1:\(port)"
+        let (serve, file) = try await serve(gatt, on: transport, arguments: arguments)
+        return ServedPeripheral(sim: sim, serve: serve, transport: transport, file: file)
+    }
+
+    /// Serves another peripheral on the same air; stop it and remove its file when done.
+    func serveAnother(_ gatt: String, arguments: [String] = []) async throws -> (RunningTool, URL) {
+        try await Self.serve(gatt, on: transport, arguments: arguments)
+    }
+
+    private static func serve(
+        _ gatt: String, on transport: String, arguments: [String]
+    ) async throws -> (
+        RunningTool, URL
+    ) {
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("gatt-\(UUID().uuidString).json")
         try Data(gatt.utf8).write(to: file)
-        let serve = try RunningTool(["serve", file.path, "--transport", transport])
+        let serve = try RunningTool(["serve", file.path, "--transport", transport] + arguments)
         while let line = await serve.nextLine() {
             if line.hasPrefix("Advertising") { break }
         }
-        return ServedPeripheral(sim: sim, serve: serve, transport: transport, file: file)
+        return (serve, file)
     }
 
     /// Stops both processes and removes the file.
