@@ -38,13 +38,38 @@ struct ScanCommandTests {
         #expect(identifier.hasSuffix(address.replacingOccurrences(of: ":", with: "")))
     }
 
-    @Test("scan --name leaves out advertisers with another name")
+    @Test("scan --name keeps advertisers whose name contains the text in any case, and leaves out the others")
     func nameFilter() async throws {
         let served = try await ServedPeripheral.start(Self.gatt)
         defer { served.stop() }
-        let outcome = try await CommandLineTool.run(
+        let other = try await CommandLineTool.run(
             ["scan", "--duration", "1", "--name", "Someone else", "--transport", served.transport])
+        #expect(other.status == 0, "\(other.standardError)")
+        #expect(other.standardOutput.isEmpty)
+        let part = try await CommandLineTool.run(
+            ["scan", "--duration", "2", "--name", "cANNE", "--transport", served.transport])
+        #expect(part.standardOutput.hasPrefix("Scanned  "), "\(part.standardOutput)")
+    }
+
+    @Test("scan --min-rssi leaves out advertisers weaker than the bound")
+    func rssiFilter() async throws {
+        let served = try await ServedPeripheral.start(Self.gatt)
+        defer { served.stop() }
+        let strong = try await CommandLineTool.run(
+            ["scan", "--duration", "1", "--min-rssi", "0", "--transport", served.transport])
+        #expect(strong.status == 0, "\(strong.standardError)")
+        #expect(strong.standardOutput.isEmpty)
+        let any = try await CommandLineTool.run(
+            ["scan", "--duration", "2", "--min-rssi=-127", "--transport", served.transport])
+        #expect(any.standardOutput.hasPrefix("Scanned  "), "\(any.standardOutput)")
+    }
+
+    @Test("scan on the default virtual radio says in one line that its air is private, pointing to bluetooth sim")
+    func privateAirHint() async throws {
+        let outcome = try await CommandLineTool.run(["scan", "--duration", "0.5"])
         #expect(outcome.status == 0, "\(outcome.standardError)")
-        #expect(outcome.standardOutput.isEmpty)
+        let lines = outcome.standardError.split(separator: "\n")
+        #expect(lines.count == 1)
+        #expect(lines.first?.contains("bluetooth sim --listen") == true, "\(outcome.standardError)")
     }
 }

@@ -19,7 +19,8 @@ struct Scan: AsyncParsableCommand {
     @Option(name: .long, help: "Only peripherals whose local name contains this text (any case).")
     var name: String?
 
-    @Option(name: .customLong("min-rssi"), help: "Only advertisements at least this strong (dBm, e.g. -70).")
+    @Option(
+        name: .customLong("min-rssi"), help: "Only advertisements at least this strong, in dBm (write --min-rssi=-70).")
     var minRSSI: Int?
 
     @Flag(name: .long, help: "Report every advertisement, not only the first of each peripheral.")
