@@ -27,6 +27,7 @@ struct BluetoothCommand: AsyncParsableCommand {
 
     static func main() async {
         bootstrapLogging(arguments: CommandLine.arguments)
+        atexit { try? FileManager.default.removeItem(atPath: GlobalOptions.throwawayBondPath) }
         var command: any ParsableCommand
         do {
             command = try parseAsRoot()

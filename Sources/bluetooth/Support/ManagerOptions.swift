@@ -33,13 +33,14 @@ extension GlobalOptions {
             let spec = try? transportSpec(environment: ProcessInfo.processInfo.environment)
         else { return nil }
         switch spec {
-        case .tcp, .unix:
-            return FileManager.default.temporaryDirectory
-                .appendingPathComponent("bluetooth-bonds-\(getpid())").path
-        case .virtual, .serial, .hciUserChannel:
-            return nil
+        case .tcp, .unix: return Self.throwawayBondPath
+        case .virtual, .serial, .hciUserChannel: return nil
         }
     }
+
+    /// This process's own bond directory for a throwaway identity; `bluetooth` removes it when it exits.
+    static let throwawayBondPath = FileManager.default.temporaryDirectory
+        .appendingPathComponent("bluetooth-bonds-\(getpid())").path
 
     /// The transport spec as given (`--transport`, else `BLUETOOTH_TRANSPORT`, else `virtual`), for messages.
     var transportText: String {
