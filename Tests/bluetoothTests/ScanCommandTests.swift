@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 
+@testable import bluetooth
+
 @Suite("bluetooth scan, run as an executable over a sim", .timeLimit(.minutes(2)))
 struct ScanCommandTests {
     static let gatt = """
@@ -71,5 +73,16 @@ struct ScanCommandTests {
         let lines = outcome.standardError.split(separator: "\n")
         #expect(lines.count == 1)
         #expect(lines.first?.contains("bluetooth sim --listen") == true, "\(outcome.standardError)")
+    }
+
+    @Test(
+        "scan on a terminal shows the table's header at once, even when nobody advertises",
+        .enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/script"), "script is not installed"))
+    func headerOnTerminal() async throws {
+        let tool = try CommandLineTool.executable.path
+        let outcome = try await CommandLineTool.run(
+            ["-qec", "\(tool) scan --duration 0.5", "/dev/null"], executable: "/usr/bin/script")
+        #expect(outcome.status == 0, "\(outcome.standardError)")
+        #expect(outcome.standardOutput.hasPrefix("\u{1B}[H\u{1B}[2J\(ScanTable.header)"), "\(outcome.standardOutput)")
     }
 }

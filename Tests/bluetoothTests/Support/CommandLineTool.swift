@@ -15,8 +15,9 @@ struct CommandLineTool {
         get throws { try executable(named: "bluetooth") }
     }
 
-    /// The executable `name` built beside the test bundle.
+    /// The executable `name` built beside the test bundle, or the one at `name` when it is an absolute path.
     static func executable(named name: String) throws -> URL {
+        if name.hasPrefix("/") { return URL(fileURLWithPath: name) }
         let candidates = [
             URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent(),
             Bundle.main.bundleURL, Bundle.main.bundleURL.deletingLastPathComponent(),
