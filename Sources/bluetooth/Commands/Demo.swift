@@ -28,7 +28,7 @@ struct Demo: AsyncParsableCommand {
         let signals = Signals.exitCleanlyOnTermination(queue: queue)
         let sensor = HeartRateSensor(narrator: narrator, queue: queue)
         var monitorOptions: [String: Any] = [:]
-        if let btsnoop = options.btsnoop { monitorOptions[CBManagerOptionBTSnoopPathKey] = btsnoop }
+        if let snoopPath = options.snoopPath { monitorOptions[CBManagerOptionBTSnoopPathKey] = snoopPath }
         let monitor = HeartRateMonitor(
             narrator: narrator, queue: queue, options: monitorOptions, measurements: measurements)
         do {

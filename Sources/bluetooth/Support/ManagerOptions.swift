@@ -10,8 +10,8 @@ extension GlobalOptions {
         if let transport {
             options[CBManagerOptionTransportKey] = transport
         }
-        if let btsnoop {
-            options[CBManagerOptionBTSnoopPathKey] = btsnoop
+        if let snoopPath {
+            options[CBManagerOptionBTSnoopPathKey] = snoopPath
         }
         if let address {
             options[CBManagerOptionStaticAddressKey] = address
@@ -20,6 +20,12 @@ extension GlobalOptions {
             options[CBManagerOptionBondDirectoryKey] = directory
         }
         return options
+    }
+
+    /// Where the manager writes its btsnoop log: `--btsnoop`'s file, or with `-v` a FIFO of the packet trace.
+    var snoopPath: String? {
+        guard verbosity > 0 else { return btsnoop }
+        return PacketTrace.start(detailed: verbosity > 1, btsnoop: btsnoop) ?? btsnoop
     }
 
     /// A directory of this run's own for the bonds of a throwaway identity, or nil to use the user's store.
