@@ -24,7 +24,6 @@ struct Subscribe: AsyncParsableCommand {
     func run() async throws {
         try await CommandFailure.reporting("subscribe") {
             let uuid = try CBUUID.argument(characteristic)
-            Signals.unblockTermination()
             let progress = Progress()
             let (session, manager) = try await CentralSession.start(options, progress)
             let peripheral = try await session.connect(to: Target(target), with: manager, timeout: timeout, progress)

@@ -15,6 +15,7 @@ final class CentralSession: NSObject, CBCentralManagerDelegate, CBPeripheralDele
     private let sink: AsyncStream<CentralEvent>.Continuation
     /// The manager and the peripheral it connected to, for disconnecting when interrupted.
     private let held = Mutex<(CBCentralManager?, CBPeripheral?)>((nil, nil))
+    /// The SIGINT and SIGTERM sources, kept for as long as the session lives.
     private let interruption = Mutex<[any DispatchSourceSignal]>([])
 
     private override init() {
