@@ -50,6 +50,26 @@ ctl_wait() {
     fi
 }
 
+# ctl_scan_for NAME SECONDS: scans until an advertiser named NAME shows up (its name may come with its first
+# report or later, from a scan response), then stops scanning; sets ADDRESS to its address.
+ctl_scan_for() {
+    local pattern="Device [0-9A-F:]+ (Name: )?$1"
+    ctl 'scan on'
+    ctl_wait "$pattern" "$2" || return 1
+    ADDRESS=$(ctl_output | grep -oE "$pattern" | head -n 1 | cut -d' ' -f2)
+    ctl 'scan off'
+}
+
+# ctl_read_expect UUID BYTES SECONDS: reads the characteristic UUID (of the connected device) and waits for
+# bluetoothctl's hex dump of BYTES (e.g. "0a 00").
+ctl_read_expect() {
+    ctl 'menu gatt'
+    ctl "select-attribute $1"
+    ctl 'read'
+    ctl_wait "[[:space:]]$2 {3,}" "$3" || return 1
+    ctl 'back'
+}
+
 ctl_stop() {
     echo "quit" >&"$CTL_FD"
     exec {CTL_FD}>&-

@@ -38,7 +38,7 @@ start_host() {
     HOST_PIDS+=($!)
 }
 
-# suite.sh [LETTER...]: only the scenarios named (a, b, c); all without arguments.
+# suite.sh [LETTER...]: only the scenarios named (a, b, c, d); all without arguments.
 selected() { [ ${#SELECTED[@]} -eq 0 ] || [[ " ${SELECTED[*]} " == *" $1 "* ]]; }
 
 # scenario NAME FUNCTION: runs one scenario and records PASS or FAIL with its time.
@@ -73,7 +73,8 @@ start_host serve "$BIN" serve "$FIXTURES/thermometer.json" --transport "$HOST_TR
 
 vm_start || exit 1
 guest 60 "
-    setsid $BIN vhci --connect tcp:10.0.2.2:$PORT --btsnoop /run/vm/hci0.btsnoop >/run/vm/vhci.log 2>&1 &
+    setsid btmon -w /tmp/hci0.btsnoop >/dev/null 2>&1 &
+    setsid $BIN vhci --connect tcp:10.0.2.2:$PORT >/run/vm/vhci.log 2>&1 &
     wait_until 30 hciconfig hci0
     start_bluetoothd
     bluetoothctl show | grep -E 'Controller|Powered'
@@ -81,13 +82,10 @@ guest 60 "
 
 # a. BlueZ central (bluetoothctl on bluetoothd) against our `bluetooth serve` on the host.
 bluez_central_uses_our_peripheral() {
-    guest 120 "
+    guest 180 "
         ctl_start
-        ctl 'scan on'
-        ctl_wait 'Device [0-9A-F:]+ VMThermometer' 30
-        address=\$(ctl_output | grep -oE 'Device [0-9A-F:]+ VMThermometer' | head -n 1 | cut -d' ' -f2)
-        ctl 'scan off'
-        ctl \"connect \$address\"
+        ctl_scan_for VMThermometer 30
+        ctl \"connect \$ADDRESS\"
         ctl_wait 'ServicesResolved: yes' 40
         ctl 'menu gatt'
         ctl 'list-attributes'
@@ -106,7 +104,7 @@ bluez_central_uses_our_peripheral() {
         ctl 'notify off'
         ctl_wait 'Notify stopped' 10
         ctl 'back'
-        ctl \"disconnect \$address\"
+        ctl \"disconnect \$ADDRESS\"
         ctl_wait 'Connected: no' 20
         ctl_stop
     "
@@ -146,13 +144,47 @@ our_user_channel_reaches_host_peripheral() {
     "
 }
 
+# d. BlueZ central pairs with our serve (LE Secure Connections, Just Works: both sides NoInputNoOutput), bonds,
+# reads the encryption-required characteristic, and on reconnecting encrypts with the stored key, no new pairing.
+bluez_pairs_and_bonds_with_our_peripheral() {
+    guest 240 "
+        ctl_start
+        ctl 'agent NoInputNoOutput'
+        ctl_wait 'Agent registered' 10
+        ctl 'default-agent'
+        ctl_scan_for VMThermometer 30
+        ctl \"pair \$ADDRESS\"
+        ctl_wait 'Pairing successful' 40
+        ctl \"connect \$ADDRESS\"
+        ctl_wait 'ServicesResolved: yes|Connection successful' 40
+        ctl \"info \$ADDRESS\"
+        ctl_wait 'Bonded: yes' 10
+        ctl_read_expect 00002a1d-0000-1000-8000-00805f9b34fb 02 30
+        ctl \"disconnect \$ADDRESS\"
+        ctl_wait 'Connected: no' 20
+        ctl \"connect \$ADDRESS\"
+        ctl_wait 'Connection successful' 40
+        ctl_read_expect 00002a1d-0000-1000-8000-00805f9b34fb 02 30
+        ctl \"remove \$ADDRESS\"
+        ctl_wait 'Device has been removed' 20
+        ctl_stop
+    " || return 1
+    guest 30 "cp /tmp/hci0.btsnoop /run/vm/hci0.btsnoop" || return 1
+    local summary
+    summary=$(python3 "$VM_REPO/.ci/vm/smp-summary.py" "$VM_DIR/cmd/hci0.btsnoop") || return 1
+    echo "hci0 capture: $summary"
+    [ "$summary" = "1 pairing requests, 2 public keys, 2 start encryption commands" ]
+}
+
 scenario "a. BlueZ central reads, writes and subscribes to our serve" bluez_central_uses_our_peripheral
 scenario "b. our explore on the host explores a BlueZ peripheral" our_explore_reads_bluez_peripheral
+scenario "d. BlueZ central pairs (LE Secure Connections), bonds and re-encrypts with our serve" \
+    bluez_pairs_and_bonds_with_our_peripheral
 scenario "c. our stack on the guest's hci0 user channel scans and explores" our_user_channel_reaches_host_peripheral
 
 echo "=== vm suite results"
 printf '%s\n' "${RESULTS[@]}"
 if [ $FAILED -ne 0 ]; then
-    echo "vm suite: logs in $VM_DIR (console.log, cmd/guest.log, cmd/bluetoothd.log, cmd/hci0.btsnoop)"
+    echo "vm suite: logs in $VM_DIR (console.log, cmd/guest.log, cmd/bluetoothd.log, cmd/hci0.btsnoop, copied after scenario d)"
 fi
 exit $FAILED
