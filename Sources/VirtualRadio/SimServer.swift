@@ -34,30 +34,6 @@ public final class SimServer: Sendable {
     /// Serves one client until it or its controller goes away.
     public func serve(_ client: any HCITransport) async {
         let controller = await air.makeController(configuration: configuration)
-        await withTaskCancellationHandler {
-            await withDiscardingTaskGroup { group in
-                group.addTask {
-                    do {
-                        for try await packet in client.incoming {
-                            try await controller.send(packet)
-                        }
-                    } catch {}
-                    await controller.close()
-                }
-                group.addTask {
-                    do {
-                        for try await packet in controller.incoming {
-                            try await client.send(packet)
-                        }
-                    } catch {}
-                    await client.close()
-                }
-            }
-        } onCancel: {
-            Task {
-                await client.close()
-                await controller.close()
-            }
-        }
+        await HCIBridge.run(client, controller)
     }
 }

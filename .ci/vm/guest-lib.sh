@@ -1,0 +1,98 @@
+# Helpers for the scripts the VM suite runs in the guest (sourced there; the guest has bash and BlueZ).
+
+# wait_until SECONDS COMMAND...: retries COMMAND every 0.2 s until it succeeds; fails after SECONDS.
+wait_until() {
+    local deadline=$((SECONDS + $1))
+    shift
+    until "$@" >/dev/null 2>&1; do
+        if [ $SECONDS -ge $deadline ]; then
+            echo "timed out waiting for: $*"
+            return 1
+        fi
+        sleep 0.2
+    done
+}
+
+# A bluetoothctl session driven line by line: ctl_start, ctl COMMAND, ctl_wait PATTERN SECONDS, ctl_stop.
+# ctl_wait looks only at what bluetoothctl printed since the last ctl, with its colours removed.
+CTL_DIR=${CTL_DIR:-/tmp/ctl}
+ctl_start() {
+    mkdir -p "$CTL_DIR"
+    rm -f "$CTL_DIR/in" "$CTL_DIR/out"
+    mkfifo "$CTL_DIR/in"
+    bluetoothctl <"$CTL_DIR/in" >"$CTL_DIR/out" 2>&1 &
+    CTL_PID=$!
+    exec {CTL_FD}>"$CTL_DIR/in"
+    CTL_MARK=0
+}
+
+ctl() {
+    CTL_MARK=$(wc -l <"$CTL_DIR/out")
+    echo "> $*"
+    echo "$*" >&"$CTL_FD"
+}
+
+ctl_output() {
+    tail -n +"$((CTL_MARK + 1))" "$CTL_DIR/out" | sed 's/\x1b\[[0-9;]*[A-Za-z]//g; s/\r//g'
+}
+
+ctl_seen() {
+    ctl_output | grep -qE "$1"
+}
+
+ctl_wait() {
+    if wait_until "$2" ctl_seen "$1"; then
+        echo "  saw: $(ctl_output | grep -E "$1" | head -n 1 | sed 's/^.*# //')"
+    else
+        echo "  bluetoothctl printed:"
+        ctl_output | tail -n 30
+        return 1
+    fi
+}
+
+# ctl_scan_for NAME SECONDS: scans until an advertiser named NAME shows up (its name may come with its first
+# report or later, from a scan response), then stops scanning; sets ADDRESS to its address.
+ctl_scan_for() {
+    local pattern="Device [0-9A-F:]+ (Name: )?$1"
+    ctl 'scan on'
+    ctl_wait "$pattern" "$2" || return 1
+    ADDRESS=$(ctl_output | grep -oE "$pattern" | head -n 1 | cut -d' ' -f2)
+    ctl 'scan off'
+}
+
+# ctl_read_expect UUID BYTES SECONDS: reads the characteristic UUID (of the connected device) and waits for
+# bluetoothctl's hex dump of BYTES (e.g. "0a 00").
+ctl_read_expect() {
+    ctl 'menu gatt'
+    ctl "select-attribute $1"
+    ctl 'read'
+    ctl_wait "[[:space:]]$2 {3,}" "$3" || return 1
+    ctl 'back'
+}
+
+ctl_stop() {
+    echo "quit" >&"$CTL_FD"
+    exec {CTL_FD}>&-
+    wait_until 5 bash -c "! kill -0 $CTL_PID" || kill "$CTL_PID"
+}
+
+# Starts bluetoothd and waits until it has powered hci0 on.
+start_bluetoothd() {
+    setsid /usr/libexec/bluetooth/bluetoothd -n >>/run/vm/bluetoothd.log 2>&1 &
+    echo $! >/run/bluetoothd.pid
+    wait_until 20 bluetoothctl show || return 1
+    bluetoothctl --timeout 5 power on >/dev/null 2>&1
+    wait_until 20 bash -c "bluetoothctl show | grep -q 'Powered: yes'"
+}
+
+stop_bluetoothd() {
+    local pid
+    pid=$(cat /run/bluetoothd.pid)
+    kill "$pid"
+    wait_until 10 bash -c "! kill -0 $pid"
+}
+
+# btmgmt COMMAND...: btmgmt needs its standard input open until the kernel has answered.
+mgmt() {
+    sleep 2 | btmgmt --index 0 "$@"
+}

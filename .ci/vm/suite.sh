@@ -1,0 +1,190 @@
+#!/usr/bin/env bash
+# The VM suite: our stack against the Linux kernel's Bluetooth and BlueZ, in a QEMU guest (TCG).
+#
+# One `bluetooth sim` on the host (127.0.0.1; the guest reaches it as 10.0.2.2) is the air. In the guest,
+# `bluetooth vhci --connect` makes hci0 a controller on that air and bluetoothd drives it; on the host,
+# our `bluetooth serve` and `bluetooth explore` use controllers of the same sim. Each scenario prints
+# PASS or FAIL; the suite fails if any failed. Skips, saying so, when QEMU can neither use KVM nor TCG.
+set -uo pipefail
+cd "$(dirname "$0")/../.."
+source .ci/vm/vm.sh
+
+bash .ci/vm/install.sh || exit 1
+if ! qemu-system-x86_64 -accel help 2>/dev/null | grep -qE '^(tcg|kvm)$'; then
+    echo "vm suite: SKIPPED: QEMU has neither TCG nor KVM here"
+    exit 0
+fi
+
+swift build --product bluetooth >/dev/null || exit 1
+BIN=$(swift build --show-bin-path)/bluetooth
+GUEST_LIB=$VM_REPO/.ci/vm/guest-lib.sh
+FIXTURES=$VM_REPO/.ci/vm/fixtures
+SELECTED=("$@")
+HOST_PIDS=()
+RESULTS=()
+FAILED=0
+
+cleanup() {
+    for pid in "${HOST_PIDS[@]}"; do kill "$pid" 2>/dev/null; done
+    vm_stop
+}
+trap cleanup EXIT
+
+# start_host NAME COMMAND...: runs a host process in the background, logging into VM_DIR/NAME.log.
+start_host() {
+    local name=$1
+    shift
+    "$@" >"$VM_DIR/$name.log" 2>&1 &
+    HOST_PIDS+=($!)
+}
+
+# suite.sh [LETTER...]: only the scenarios named (a, b, c, d); all without arguments.
+selected() { [ ${#SELECTED[@]} -eq 0 ] || [[ " ${SELECTED[*]} " == *" $1 "* ]]; }
+
+# scenario NAME FUNCTION: runs one scenario and records PASS or FAIL with its time.
+scenario() {
+    local name=$1 function=$2 start=$SECONDS
+    selected "${name%%.*}" || return 0
+    echo "--- $name"
+    if "$function"; then
+        RESULTS+=("PASS  $name ($((SECONDS - start)) s)")
+    else
+        RESULTS+=("FAIL  $name ($((SECONDS - start)) s)")
+        FAILED=1
+    fi
+    echo "--- $name: ${RESULTS[-1]%% *}"
+}
+
+# guest LIMIT SCRIPT: runs SCRIPT in the guest with the guest helpers loaded.
+guest() {
+    vm_run "$1" "source $GUEST_LIB; set -e; $2"
+}
+
+mkdir -p "$VM_DIR"
+start_host sim "$BIN" sim --listen 127.0.0.1:0
+for _ in $(seq 100); do
+    PORT=$(sed -n 's/.*listening on 127\.0\.0\.1:\([0-9]*\).*/\1/p' "$VM_DIR/sim.log")
+    [ -n "$PORT" ] && break
+    sleep 0.1
+done
+[ -n "${PORT:-}" ] || { echo "vm suite: the sim did not start"; cat "$VM_DIR/sim.log"; exit 1; }
+HOST_TRANSPORT=tcp:127.0.0.1:$PORT
+start_host serve "$BIN" serve "$FIXTURES/thermometer.json" --transport "$HOST_TRANSPORT"
+
+vm_start || exit 1
+guest 60 "
+    setsid btmon -w /tmp/hci0.btsnoop >/dev/null 2>&1 &
+    setsid $BIN vhci --connect tcp:10.0.2.2:$PORT >/run/vm/vhci.log 2>&1 &
+    wait_until 30 hciconfig hci0
+    start_bluetoothd
+    bluetoothctl show | grep -E 'Controller|Powered'
+" || { echo "vm suite: could not bring up hci0 with bluetoothd"; cat "$VM_DIR/cmd/vhci.log"; exit 1; }
+
+# a. BlueZ central (bluetoothctl on bluetoothd) against our `bluetooth serve` on the host.
+bluez_central_uses_our_peripheral() {
+    guest 180 "
+        ctl_start
+        ctl_scan_for VMThermometer 30
+        ctl \"connect \$ADDRESS\"
+        ctl_wait 'ServicesResolved: yes' 40
+        ctl 'menu gatt'
+        ctl 'list-attributes'
+        ctl_wait '00002a21-0000-1000-8000-00805f9b34fb' 10
+        ctl 'select-attribute 00002a21-0000-1000-8000-00805f9b34fb'
+        ctl 'read'
+        ctl_wait '[[:space:]]0a 00 {3,}' 20
+        ctl 'write \"0x0b 0x00\"'
+        ctl_wait 'Attempting to write' 10
+        ctl 'read'
+        ctl_wait '[[:space:]]0b 00 {3,}' 20
+        ctl 'select-attribute 00002a1c-0000-1000-8000-00805f9b34fb'
+        ctl 'notify on'
+        ctl_wait '[[:space:]]00 e8 03 00 00 {3,}' 20
+        ctl_wait '[[:space:]]00 e9 03 00 00 {3,}' 20
+        ctl 'notify off'
+        ctl_wait 'Notify stopped' 10
+        ctl 'back'
+        ctl \"disconnect \$ADDRESS\"
+        ctl_wait 'Connected: no' 20
+        ctl_stop
+    "
+}
+
+# b. our `bluetooth explore` on the host against bluetoothd's own GATT server, advertising through mgmt.
+our_explore_reads_bluez_peripheral() {
+    guest 60 "
+        mgmt name BlueZGATT
+        mgmt clr-adv || true
+        mgmt add-adv -c -g -n 1
+    " || return 1
+    local tree
+    tree=$(timeout 90 "$BIN" explore BlueZGATT --json --transport "$HOST_TRANSPORT") || {
+        echo "explore failed"
+        return 1
+    }
+    echo "$tree"
+    local ok=0
+    grep -q '"uuid" *: *"1800"' <<<"$tree" || ok=1
+    grep -q '"uuid" *: *"180A"' <<<"$tree" || ok=1
+    grep -q '"uuid" *: *"2A50"' <<<"$tree" || ok=1
+    guest 30 "mgmt clr-adv || true" >/dev/null
+    return $ok
+}
+
+# c. our host stack in the guest on the kernel's HCI user channel (bluetoothd stopped, hci0 down).
+our_user_channel_reaches_host_peripheral() {
+    guest 150 "
+        stop_bluetoothd
+        hciconfig hci0 down
+        timeout 40 $BIN scan --transport hci0 --duration 5 | tee /tmp/scan.txt
+        grep -q VMThermometer /tmp/scan.txt
+        timeout 60 $BIN explore VMThermometer --json --transport hci0 | tee /tmp/tree.json
+        grep -q '\"2A21\"' /tmp/tree.json
+        start_bluetoothd
+    "
+}
+
+# d. BlueZ central pairs with our serve (LE Secure Connections, Just Works: both sides NoInputNoOutput), bonds,
+# reads the encryption-required characteristic, and on reconnecting encrypts with the stored key, no new pairing.
+bluez_pairs_and_bonds_with_our_peripheral() {
+    guest 240 "
+        ctl_start
+        ctl 'agent NoInputNoOutput'
+        ctl_wait 'Agent registered' 10
+        ctl 'default-agent'
+        ctl_scan_for VMThermometer 30
+        ctl \"pair \$ADDRESS\"
+        ctl_wait 'Pairing successful' 40
+        ctl \"connect \$ADDRESS\"
+        ctl_wait 'ServicesResolved: yes|Connection successful' 40
+        ctl \"info \$ADDRESS\"
+        ctl_wait 'Bonded: yes' 10
+        ctl_read_expect 00002a1d-0000-1000-8000-00805f9b34fb 02 30
+        ctl \"disconnect \$ADDRESS\"
+        ctl_wait 'Connected: no' 20
+        ctl \"connect \$ADDRESS\"
+        ctl_wait 'Connection successful' 40
+        ctl_read_expect 00002a1d-0000-1000-8000-00805f9b34fb 02 30
+        ctl \"remove \$ADDRESS\"
+        ctl_wait 'Device has been removed' 20
+        ctl_stop
+    " || return 1
+    guest 30 "cp /tmp/hci0.btsnoop /run/vm/hci0.btsnoop" || return 1
+    local summary
+    summary=$(python3 "$VM_REPO/.ci/vm/smp-summary.py" "$VM_DIR/cmd/hci0.btsnoop") || return 1
+    echo "hci0 capture: $summary"
+    [ "$summary" = "1 pairing requests, 2 public keys, 2 start encryption commands" ]
+}
+
+scenario "a. BlueZ central reads, writes and subscribes to our serve" bluez_central_uses_our_peripheral
+scenario "b. our explore on the host explores a BlueZ peripheral" our_explore_reads_bluez_peripheral
+scenario "d. BlueZ central pairs (LE Secure Connections), bonds and re-encrypts with our serve" \
+    bluez_pairs_and_bonds_with_our_peripheral
+scenario "c. our stack on the guest's hci0 user channel scans and explores" our_user_channel_reaches_host_peripheral
+
+echo "=== vm suite results"
+printf '%s\n' "${RESULTS[@]}"
+if [ $FAILED -ne 0 ]; then
+    echo "vm suite: logs in $VM_DIR (console.log, cmd/guest.log, cmd/bluetoothd.log, cmd/hci0.btsnoop, copied after scenario d)"
+fi
+exit $FAILED
