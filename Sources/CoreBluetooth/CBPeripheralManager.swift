@@ -50,6 +50,7 @@ open class CBPeripheralManager: CBManager, @unchecked Sendable {
 
     /// The app's authorization to advertise; always authorized on Linux.
     @available(*, deprecated, message: "Use CBManagerAuthorization instead")
+    @discardableResult
     open class func authorizationStatus() -> CBPeripheralManagerAuthorizationStatus {
         .authorized
     }
