@@ -50,6 +50,7 @@ final class StreamCentral: NSObject, CBCentralManagerDelegate, CBPeripheralDeleg
         case poweredOn
         case discovered(CBPeripheral)
         case connected
+        case disconnected
         case services
         case characteristics(service: String)
         case value(String, Data?)
@@ -99,7 +100,7 @@ final class StreamCentral: NSObject, CBCentralManagerDelegate, CBPeripheralDeleg
             let uuid = try await next { if case .value(let uuid, _) = $0 { uuid } else { nil } }
             received[uuid, default: 0] += 1
         }
-        queue.sync { manager?.cancelPeripheralConnection(peripheral) }
+        try await disconnect(peripheral)
         return received
     }
 
@@ -114,8 +115,15 @@ final class StreamCentral: NSObject, CBCentralManagerDelegate, CBPeripheralDeleg
         let appearance = try #require(queue.sync { gap.characteristics?.first })
         queue.sync { peripheral.readValue(for: appearance) }
         let value = try await next { if case .value("2A01", let value) = $0 { value } else { nil } }
+        let name = queue.sync { peripheral.name }
+        try await disconnect(peripheral)
+        return (name, value)
+    }
+
+    /// Disconnects and waits until the link is down, so that stopping the sim cuts no link.
+    private func disconnect(_ peripheral: CBPeripheral) async throws {
         queue.sync { manager?.cancelPeripheralConnection(peripheral) }
-        return (queue.sync { peripheral.name }, value)
+        try await next { if case .disconnected = $0 { true } else { nil } }
     }
 
     /// The next event `match` accepts; a failure ends the test.
@@ -141,6 +149,12 @@ final class StreamCentral: NSObject, CBCentralManagerDelegate, CBPeripheralDeleg
 
     func centralManager(_ central: CBCentralManager, didConnect peripheral: CBPeripheral) {
         sink.yield(.connected)
+    }
+
+    func centralManager(
+        _ central: CBCentralManager, didDisconnectPeripheral peripheral: CBPeripheral, error: (any Error)?
+    ) {
+        sink.yield(.disconnected)
     }
 
     func centralManager(_ central: CBCentralManager, didFailToConnect peripheral: CBPeripheral, error: (any Error)?) {
