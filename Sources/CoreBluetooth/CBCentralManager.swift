@@ -104,12 +104,14 @@ open class CBCentralManager: CBManager, @unchecked Sendable {
 
     /// Whether the platform supports every feature in `features`; this host scans and connects with legacy
     /// commands only.
+    @discardableResult
     open class func supports(_ features: Feature) -> Bool {
         features.isEmpty
     }
 
     /// The peripherals with the given identifiers: the ones this manager knows, and ones another manager or
     /// process saw (identifiers name the device's address); any other identifier is left out.
+    @discardableResult
     open func retrievePeripherals(withIdentifiers identifiers: [UUID]) -> [CBPeripheral] {
         guard poweredOn("retrievePeripherals") != nil else { return [] }
         return identifiers.compactMap { identifier in
@@ -120,6 +122,7 @@ open class CBCentralManager: CBManager, @unchecked Sendable {
     }
 
     /// The connected peripherals with a discovered service of one of the given UUIDs.
+    @discardableResult
     open func retrieveConnectedPeripherals(withServices serviceUUIDs: [CBUUID]) -> [CBPeripheral] {
         guard poweredOn("retrieveConnectedPeripherals") != nil else { return [] }
         let wanted = Set(serviceUUIDs.map(\.bluetoothUUID))

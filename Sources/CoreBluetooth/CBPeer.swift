@@ -23,6 +23,7 @@ open class CBPeer: NSObject, NSCopying {
     }
 
     /// Returns the same instance, as a peer stands for one remote device.
+    @discardableResult
     open func copy(with zone: NSZone? = nil) -> Any {
         self
     }

@@ -76,6 +76,7 @@ open class CBPeripheral: CBPeer, @unchecked Sendable {
     /// stack), ATT_MTU - 3 without.
     ///
     /// Bluetooth Core Specification Vol 3, Part F, 3.2.9 and 3.4.5.3.
+    @discardableResult
     open func maximumWriteValueLength(for type: CBCharacteristicWriteType) -> Int {
         switch type {
         case .withResponse: 512

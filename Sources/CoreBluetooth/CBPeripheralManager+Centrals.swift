@@ -27,6 +27,7 @@ extension CBPeripheralManager {
         forgetRequests(on: handle)
         centralsByConnection[handle]?.mtu = 23
         centralsByConnection[handle] = nil
+        transmitQueueEnded(on: handle)
     }
 
     /// Tells the delegate a central subscribed or unsubscribed, once per change, after updating the

@@ -2,27 +2,52 @@ import Foundation
 import HCI
 import Host
 
-/// One notification or indication the app asked for, on its way to the host's transmit queues.
-struct ValueUpdate: Sendable {
-    /// The bytes to send.
-    let value: [UInt8]
-    /// The characteristic value's handle.
-    let handle: AttributeHandle
-    /// The connections to update, nil for every subscriber.
-    let targets: Set<ConnectionHandle>?
-}
-
-/// Whether a peripheral manager may accept another update, as Apple's: one accepted update makes it wait until the
-/// host has queued it, and a full transmit queue makes it wait until the host has room.
+/// The room a peripheral manager's host has for updates, counted on the manager's side so that
+/// ``CBPeripheralManager/updateValue(_:for:onSubscribedCentrals:)`` decides at once, as Apple's does: each
+/// connection's transmit queue takes `capacity` updates; an update takes room on every connection it goes to, and
+/// the host gives the room back as it sends notifications, gets indications confirmed or drops updates.
 struct UpdateFlow {
-    /// Whether no update is on its way to the host.
-    var isReady = true
-    /// Whether `updateValue` returned false since the manager was last ready, so the delegate must hear it is.
-    var refusedAnUpdate = false
-    /// The update the host refused for lack of room, sent again when room comes.
-    var held: ValueUpdate?
-    /// Whether the host reported room while an update was on its way.
-    var roomReportedInFlight = false
+    /// How many updates one connection's transmit queue holds, counting an indication until it is confirmed.
+    let capacity: Int
+    /// The room left on connections that have updates in the host; a connection not listed has all of it.
+    private var room: [ConnectionHandle: Int] = [:]
+    /// The connections whose queue was full when an update was last refused; room on any of them makes the
+    /// manager ready again.
+    private var blocked: Set<ConnectionHandle> = []
+
+    init(capacity: Int) {
+        self.capacity = capacity
+    }
+
+    /// Takes room for one update on each of `connections`, or takes none and returns false when one is full.
+    mutating func take(_ connections: Set<ConnectionHandle>) -> Bool {
+        let full = connections.filter { room[$0, default: capacity] <= 0 }
+        guard full.isEmpty else {
+            blocked = full
+            return false
+        }
+        for connection in connections { room[connection, default: capacity] -= 1 }
+        return true
+    }
+
+    /// Gives back room the host freed; returns whether the manager is ready again after a refusal.
+    mutating func freed(_ count: Int, on connection: ConnectionHandle) -> Bool {
+        guard let left = room[connection] else { return false }
+        room[connection] = left + count >= capacity ? nil : left + count
+        return unblock(connection)
+    }
+
+    /// Forgets a connection that went down with its queue; returns whether the manager is ready again.
+    mutating func ended(_ connection: ConnectionHandle) -> Bool {
+        room[connection] = nil
+        return unblock(connection)
+    }
+
+    private mutating func unblock(_ connection: ConnectionHandle) -> Bool {
+        guard blocked.contains(connection) else { return false }
+        blocked = []
+        return true
+    }
 }
 
 extension CBPeripheralManager {
@@ -38,51 +63,25 @@ extension CBPeripheralManager {
             }
             let subscribers = characteristic.subscribedCentrals ?? []
             let recipients = subscribers.filter { subscriber in centrals?.contains { $0 === subscriber } ?? true }
-            guard !recipients.isEmpty else { return true }
-            guard updates.isReady else {
-                updates.refusedAnUpdate = true
-                return false
-            }
-            let targets = centrals.map { _ in
-                Set(centralsByConnection.filter { entry in recipients.contains { $0 === entry.value } }.keys)
-            }
-            send(ValueUpdate(value: Array(value), handle: handle, targets: targets))
+            let targets = Set(
+                centralsByConnection.filter { entry in recipients.contains { $0 === entry.value } }.keys)
+            guard !targets.isEmpty else { return true }
+            guard updates.take(targets) else { return false }
+            let bytes = Array(value)
+            submit { host in await host.updateValue(bytes, for: handle, to: targets) }
             return true
         }
     }
 
-    /// The host has room in its transmit queues again: sends the update it refused.
-    func transmitRoomAvailable() {
-        if let held = updates.held {
-            updates.held = nil
-            send(held)
-        } else if !updates.isReady {
-            updates.roomReportedInFlight = true
-        }
+    /// The host freed room for `count` updates on a connection: tells the delegate when it waits for that room.
+    func transmitRoomFreed(_ count: Int, on connection: ConnectionHandle) {
+        guard updates.freed(count, on: connection) else { return }
+        delegate?.peripheralManagerIsReady(toUpdateSubscribers: self)
     }
 
-    private func send(_ update: ValueUpdate) {
-        updates.isReady = false
-        updates.roomReportedInFlight = false
-        submit { host in
-            let accepted = await host.updateValue(update.value, for: update.handle, to: update.targets)
-            self.queue.async { self.updateFinished(update, accepted: accepted) }
-        }
-    }
-
-    private func updateFinished(_ update: ValueUpdate, accepted: Bool) {
-        if !accepted {
-            if updates.roomReportedInFlight {
-                send(update)
-            } else {
-                updates.held = update
-            }
-            return
-        }
-        updates.isReady = true
-        if updates.refusedAnUpdate {
-            updates.refusedAnUpdate = false
-            delegate?.peripheralManagerIsReady(toUpdateSubscribers: self)
-        }
+    /// A connection went down with the updates queued for it: tells the delegate when it waited for its room.
+    func transmitQueueEnded(on connection: ConnectionHandle) {
+        guard updates.ended(connection) else { return }
+        delegate?.peripheralManagerIsReady(toUpdateSubscribers: self)
     }
 }

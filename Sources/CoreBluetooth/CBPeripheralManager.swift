@@ -43,13 +43,14 @@ open class CBPeripheralManager: CBManager, @unchecked Sendable {
     var pendingAnswers: [ObjectIdentifier: PendingAnswer] = [:]
     var readBatches: [GATTServerRequest.ID: ReadBatch] = [:]
     var advertisement: AdvertisementContent?
-    var updates = UpdateFlow()
+    var updates = UpdateFlow(capacity: GATTServerConfiguration().transmitQueueCapacity)
     var channels = L2CAPChannelTable()
     var restoration: RestorationStore<PeripheralRestorationState>?
     var pendingRestoration: PeripheralRestorationState?
 
     /// The app's authorization to advertise; always authorized on Linux.
     @available(*, deprecated, message: "Use CBManagerAuthorization instead")
+    @discardableResult
     open class func authorizationStatus() -> CBPeripheralManagerAuthorizationStatus {
         .authorized
     }
@@ -92,8 +93,9 @@ open class CBPeripheralManager: CBManager, @unchecked Sendable {
         openRestoration(options: options)
         let spec: Result<ManagerHost.Launch, TransportError>
         do {
-            spec = .success(
-                try ManagerHost.launch(options: options, pairingAgent: pairingAgentBridge(options: options)))
+            let launch = try ManagerHost.launch(options: options, pairingAgent: pairingAgentBridge(options: options))
+            updates = UpdateFlow(capacity: launch.configuration.server.transmitQueueCapacity)
+            spec = .success(launch)
         } catch {
             spec = .failure(error)
         }
@@ -160,9 +162,13 @@ open class CBPeripheralManager: CBManager, @unchecked Sendable {
     /// Sends a characteristic's new value to its subscribed centrals (`nil`: all of them), cut to each one's
     /// `maximumUpdateValueLength`.
     ///
-    /// - Returns: False, sending nothing, while the previous update is still on its way or the transmit queues are
-    ///   full; `peripheralManagerIsReady(toUpdateSubscribers:)` follows when another may be sent. True when sent,
-    ///   or when no given central is subscribed. The characteristic's `value` does not change.
+    /// Updates are queued per central, in order, and sent as the link allows; an indication holds its place in
+    /// the queue until the central confirms it, without holding back other characteristics' updates.
+    ///
+    /// - Returns: False, sending nothing, when the transmit queue of a central it goes to is full;
+    ///   `peripheralManagerIsReady(toUpdateSubscribers:)` follows when that queue has room. True when queued, or
+    ///   when no given central is subscribed. The characteristic's `value` does not change.
+    @discardableResult
     open func updateValue(
         _ value: Data, for characteristic: CBMutableCharacteristic, onSubscribedCentrals centrals: [CBCentral]?
     ) -> Bool {
@@ -263,6 +269,7 @@ open class CBPeripheralManager: CBManager, @unchecked Sendable {
         advertisement = nil
         for central in centralsByConnection.values { central.mtu = 23 }
         centralsByConnection = [:]
+        updates = UpdateFlow(capacity: updates.capacity)
         pendingAnswers = [:]
         readBatches = [:]
         channels.endAll()
@@ -298,10 +305,10 @@ open class CBPeripheralManager: CBManager, @unchecked Sendable {
         switch event {
         case .subscriptionChanged(let connection, let valueHandle, let configuration):
             subscriptionChanged(connection: connection, valueHandle: valueHandle, subscribed: !configuration.isEmpty)
-        case .indicationConfirmed:
+        case .transmitRoomFreed(let connection, let count):
+            transmitRoomFreed(count, on: connection)
+        case .indicationConfirmed, .readyToUpdateSubscribers:
             break
-        case .readyToUpdateSubscribers:
-            transmitRoomAvailable()
         }
     }
 }

@@ -17,6 +17,13 @@ public final class CBUUID: NSObject, NSCopying, Sendable {
         self.bluetoothUUID = bluetoothUUID
     }
 
+    /// Makes the 16-bit UUID 0x0000 (`uuidString` "0000", the Bluetooth Base UUID in 128 bits), so that
+    /// `CBUUID()` compiles as it does against Apple's class, which inherits `init()` from `NSObject` and documents
+    /// no value for it. Apps use it as a placeholder to replace; it names no service or attribute.
+    public override convenience init() {
+        self.init(BluetoothUUID(uuid16: 0))
+    }
+
     /// Parses 4 hex digits (16-bit), 8 hex digits (32-bit) or the 36-character dashed form (128-bit),
     /// in either case and with an optional `0x` prefix; any other string stops the program, as Apple's raises.
     public convenience init(string theString: String) {
@@ -85,6 +92,7 @@ public final class CBUUID: NSObject, NSCopying, Sendable {
     }
 
     /// Whether `object` is a `CBUUID` with the same 128-bit value, whatever the forms.
+    @discardableResult
     public override func isEqual(_ object: Any?) -> Bool {
         guard let other = object as? CBUUID else { return false }
         return other.bluetoothUUID == bluetoothUUID
@@ -97,6 +105,7 @@ public final class CBUUID: NSObject, NSCopying, Sendable {
     }
 
     /// Returns the same instance: a `CBUUID` never changes.
+    @discardableResult
     public func copy(with zone: NSZone? = nil) -> Any {
         self
     }

@@ -16,14 +16,21 @@ enum ManagerHost {
         var pairingAgent: (any PairingAgent)?
     }
 
-    /// Reads a manager's options (and the environment) into what its host needs.
+    /// Reads a manager's options (and the environment) into what its host needs: among them the GAP Device Name
+    /// and Appearance its GATT server serves.
     static func launch(
         options: [String: Any]?, pairingAgent: (any PairingAgent)? = nil
     ) throws(TransportError) -> Launch {
         let environment = ProcessInfo.processInfo.environment
         let text = options?[CBManagerOptionTransportKey] as? String ?? environment["BLUETOOTH_TRANSPORT"] ?? "virtual"
         let spec = try TransportSpec(parsing: text)
-        var configuration = HostConfiguration()
+        var configuration = HostConfiguration(
+            deviceName: options?[CBManagerOptionDeviceNameKey] as? String ?? LocalDeviceName.hostName)
+        if let appearance = options?[CBManagerOptionAppearanceKey] as? any BinaryInteger,
+            let value = UInt16(exactly: appearance)
+        {
+            configuration.appearance = value
+        }
         configuration.pairing.adopt(options: options)
         if let address = (options?[CBManagerOptionStaticAddressKey] as? String).flatMap(BluetoothAddress.init) {
             configuration.setup = ControllerSetupOptions(staticRandomAddress: address, preferRandomAddress: true)

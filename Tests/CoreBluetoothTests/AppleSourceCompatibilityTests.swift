@@ -82,7 +82,13 @@ final class AppleStyleCentralDelegate: NSObject, CBCentralManagerDelegate, CBPer
     func centralManager(
         _ central: CBCentralManager, didDisconnectPeripheral peripheral: CBPeripheral, timestamp: CFAbsoluteTime,
         isReconnecting: Bool, error: (any Error)?
-    ) {}
+    ) {
+        let downFor = CFAbsoluteTimeGetCurrent() - timestamp
+        if !isReconnecting, downFor >= 0 {
+            central.retrievePeripherals(withIdentifiers: [peripheral.identifier])
+            central.retrieveConnectedPeripherals(withServices: [Self.heartRate])
+        }
+    }
 
     func centralManager(
         _ central: CBCentralManager, connectionEventDidOccur event: CBConnectionEvent, for peripheral: CBPeripheral
@@ -214,8 +220,9 @@ final class AppleStyleSensorDelegate: NSObject, CBPeripheralManagerDelegate {
         _ peripheral: CBPeripheralManager, central: CBCentral, didSubscribeTo characteristic: CBCharacteristic
     ) {
         peripheral.setDesiredConnectionLatency(.low, for: central)
-        _ = peripheral.updateValue(
+        peripheral.updateValue(
             value.prefix(central.maximumUpdateValueLength), for: measurement, onSubscribedCentrals: [central])
+        peripheral.updateValue(value, for: measurement, onSubscribedCentrals: nil)
     }
 
     func peripheralManager(
@@ -296,6 +303,19 @@ struct AppleSourceCompatibilityTests {
         #expect((short.copy() as? CBUUID) == short)
         #expect(short.isEqual(long))
         #expect(!short.isEqual("180D"))
+        var placeholder = CBUUID()
+        #expect(placeholder.uuidString == "0000")
+        #expect(placeholder.data == Data([0, 0]))
+        placeholder = short
+        #expect(placeholder == long)
+    }
+
+    @Test("CFAbsoluteTimeGetCurrent counts seconds since 2001 on the clock Date uses")
+    func absoluteTime() {
+        let before = Date().timeIntervalSinceReferenceDate
+        let now: CFAbsoluteTime = CFAbsoluteTimeGetCurrent()
+        let after = Date().timeIntervalSinceReferenceDate
+        #expect(before <= now && now <= after)
     }
 
     @Test("errors convert, match and describe themselves as Apple's do")

@@ -197,7 +197,7 @@ struct CBPeripheralManagerGATTTests {
         await central.stop()
     }
 
-    @Test("updateValue returns false while an update is under way or the queue is full, then isReady follows")
+    @Test("updateValue takes back-to-back updates until a central's queue is full, then isReady follows")
     func updateValueBackPressure() async throws {
         let fixture = try await PeripheralManagerFixture.start()
         let (service, _, _, notifying) = Self.makeService()
@@ -212,16 +212,16 @@ struct CBPeripheralManagerGATTTests {
             return
         }
 
-        let results = fixture.onQueue {
-            [
-                fixture.manager.updateValue(Data([0]), for: notifying, onSubscribedCentrals: nil),
-                fixture.manager.updateValue(Data([0xFF]), for: notifying, onSubscribedCentrals: nil),
-            ]
+        let total = 40
+        let accepted = fixture.onQueue {
+            (0..<total).prefix { index in
+                fixture.manager.updateValue(Data([UInt8(index)]), for: notifying, onSubscribedCentrals: nil)
+            }.count
         }
-        #expect(results == [true, false])
+        #expect(accepted == GATTServerConfiguration().transmitQueueCapacity)
         #expect(try await fixture.delegate.next() == .readyToUpdate)
 
-        for index in 1..<40 {
+        for index in accepted..<total {
             while !fixture.onQueue({
                 fixture.manager.updateValue(Data([UInt8(index)]), for: notifying, onSubscribedCentrals: nil)
             }) {
@@ -230,13 +230,63 @@ struct CBPeripheralManagerGATTTests {
         }
         let handle = characteristic.valueHandle
         var received: [UInt8] = []
-        for _ in 0..<40 {
+        for _ in 0..<total {
             received += try await central.next { event -> [UInt8]? in
                 guard case .indication(_, handle, let value) = event else { return nil }
                 return value
             }
         }
-        #expect(received == (0..<40).map { UInt8($0) })
+        #expect(received == (0..<total).map { UInt8($0) })
+        await central.stop()
+    }
+
+    @Test("three characteristics updated back to back, one by indication, reach the central in order each")
+    func threeCharacteristicsBackToBack() async throws {
+        let fixture = try await PeripheralManagerFixture.start()
+        let service = CBMutableService(type: Self.serviceUUID, primary: true)
+        let uuids = ["FFF5", "FFF6", "FFF7"].map { CBUUID(string: $0) }
+        let characteristics = zip(uuids, [CBCharacteristicProperties.notify, .indicate, .notify]).map {
+            CBMutableCharacteristic(type: $0, properties: $1, value: nil, permissions: [.readable])
+        }
+        service.characteristics = characteristics
+        try await fixture.publishAndAdvertise([service])
+
+        let central = try await PeripheralTestCentral.start()
+        let (link, database) = try await central.connect(named: fixture.name)
+        var handles: [AttributeHandle] = []
+        for (uuid, configuration) in zip(
+            uuids, [GATTClientWriteClientConfiguration.Configuration.notification, .indication, .notification])
+        {
+            let characteristic = try database.characteristic(uuid)
+            handles.append(characteristic.valueHandle)
+            try await central.host.configureUpdates(configuration, of: characteristic, on: link.handle)
+            guard case .subscribed(uuid, _, _, _) = try await fixture.delegate.next() else {
+                Issue.record("the delegate did not hear of the subscription to \(uuid)")
+                return
+            }
+        }
+
+        let rounds = 5
+        let results = fixture.onQueue {
+            (0..<rounds).flatMap { round in
+                characteristics.map { characteristic in
+                    fixture.manager.updateValue(Data([UInt8(round)]), for: characteristic, onSubscribedCentrals: nil)
+                }
+            }
+        }
+        #expect(results == Array(repeating: true, count: rounds * characteristics.count))
+        var received: [AttributeHandle: [UInt8]] = [:]
+        for _ in 0..<(rounds * characteristics.count) {
+            let (handle, value) = try await central.next { event -> (AttributeHandle, [UInt8])? in
+                switch event {
+                case .notification(_, let handle, let value), .indication(_, let handle, let value): (handle, value)
+                default: nil
+                }
+            }
+            received[handle, default: []] += value
+        }
+        let expected = (0..<rounds).map { UInt8($0) }
+        #expect(handles.map { received[$0] } == Array(repeating: expected, count: handles.count))
         await central.stop()
     }
 

@@ -257,12 +257,14 @@ struct PeripheralManagerFixture {
     let delegate: RecordingPeripheralManagerDelegate
     let name = uniqueLocalName()
 
-    /// Makes the manager and waits for its first callback, which must say it is powered on.
-    static func start() async throws -> PeripheralManagerFixture {
+    /// Makes the manager with `options` besides the virtual transport, and waits for its first callback, which
+    /// must say it is powered on.
+    static func start(options: [String: Any] = [:]) async throws -> PeripheralManagerFixture {
         let queue = RecordingPeripheralManagerDelegate.makeQueue()
         let delegate = RecordingPeripheralManagerDelegate(queue: queue)
         let manager = CBPeripheralManager(
-            delegate: delegate, queue: queue, options: [CBManagerOptionTransportKey: "virtual"])
+            delegate: delegate, queue: queue,
+            options: options.merging([CBManagerOptionTransportKey: "virtual"]) { _, virtual in virtual })
         #expect(manager.state == .unknown)
         #expect(try await delegate.next() == .state(.poweredOn, onQueue: true))
         return PeripheralManagerFixture(manager: manager, delegate: delegate)

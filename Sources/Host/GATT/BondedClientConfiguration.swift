@@ -84,7 +84,9 @@ extension GATTServer {
                 state.configuration(of: serviceChanged).contains(.indication)
             {
                 let value = [0x01, 0x00, 0xFF, 0xFF] as [UInt8]
-                state.transmitQueue.append(TransmitQueue.Item(handle: serviceChanged, value: value, isIndication: true))
+                state.transmitQueue.append(
+                    TransmitQueue.Item(handle: serviceChanged, value: value, isIndication: true, isServiceChanged: true)
+                )
             }
         }
         connections[id] = state

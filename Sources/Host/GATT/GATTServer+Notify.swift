@@ -4,6 +4,9 @@ extension GATTServer {
     /// Queues a characteristic's new value for its subscribers: a notification for a client that enabled
     /// notifications, else an indication. Values longer than 512 bytes are cut to 512.
     ///
+    /// Each target given that is not subscribed gets its room back at once
+    /// (``GATTServerEvent/transmitRoomFreed(connection:count:)``), as does every target of a refused update.
+    ///
     /// - Parameter targets: The connections to update, or nil for every subscriber.
     /// - Returns: False, queueing nothing, when a subscriber's transmit queue is full; the event
     ///   ``GATTServerEvent/readyToUpdateSubscribers`` follows once every queue has room again.
@@ -16,6 +19,7 @@ extension GATTServer {
         }
         guard subscribers.values.allSatisfy({ !$0.transmitQueue.isFull }) else {
             isWaitingForTransmitRoom = true
+            for target in (targets ?? []).sorted() { freeRoom(on: target, count: 1) }
             return false
         }
         let value = Array(value.prefix(ATTLimits.maximumValueLength))
@@ -24,33 +28,46 @@ extension GATTServer {
             connections[id]?.transmitQueue.append(
                 TransmitQueue.Item(handle: valueHandle, value: value, isIndication: isIndication))
         }
+        for target in (targets ?? []).sorted() where subscribers[target] == nil { freeRoom(on: target, count: 1) }
         return true
     }
 
     /// The next notification or indication to send on a connection, its value cut to ATT_MTU - 3 bytes.
     ///
-    /// Nil while the queue is empty or its head is an indication and another one awaits its confirmation;
-    /// after a Handle Value Confirmation, ask again. Updates for a subscription the client has since
-    /// turned off are dropped.
+    /// Nil while the queue is empty or holds only indications while another awaits its confirmation; after a
+    /// Handle Value Confirmation, ask again. A waiting indication holds back later updates of its own
+    /// characteristic only, so each characteristic's updates keep their order. Updates for a subscription the
+    /// client has since turned off are dropped.
     ///
     /// Bluetooth Core Specification Vol 3, Part F, 3.4.7.
     public mutating func nextOutgoingPDU(for connection: ConnectionHandle) -> ATTPDU? {
         guard var state = connections[connection] else { return nil }
-        var pdu: ATTPDU?
-        while pdu == nil, let item = state.transmitQueue.first {
+        var next: TransmitQueue.Item?
+        var heldBack: Set<AttributeHandle> = []
+        var index = 0
+        while next == nil, index < state.transmitQueue.items.count {
+            let item = state.transmitQueue.items[index]
             let wanted: ClientCharacteristicConfiguration = item.isIndication ? .indication : .notification
-            if state.configuration(of: item.handle).contains(wanted) {
-                if item.isIndication {
-                    guard state.outstandingIndication == nil else { break }
-                    state.outstandingIndication = item.handle
-                }
-                let value = Array(item.value.prefix(state.mtu - 3))
-                pdu =
-                    item.isIndication
-                    ? .handleValueIndication(ATTHandleValueIndication(handle: item.handle, value: value))
-                    : .handleValueNotification(ATTHandleValueNotification(handle: item.handle, value: value))
+            if !state.configuration(of: item.handle).contains(wanted) {
+                let dropped = state.transmitQueue.remove(at: index)
+                if !dropped.isServiceChanged { freeRoom(on: connection, count: 1) }
+            } else if heldBack.contains(item.handle) || (item.isIndication && state.outstandingIndication != nil) {
+                heldBack.insert(item.handle)
+                index += 1
+            } else {
+                next = state.transmitQueue.remove(at: index)
             }
-            state.transmitQueue.removeFirst()
+        }
+        var pdu: ATTPDU?
+        if let next {
+            let value = Array(next.value.prefix(state.mtu - 3))
+            if next.isIndication {
+                state.outstandingIndication = next
+                pdu = .handleValueIndication(ATTHandleValueIndication(handle: next.handle, value: value))
+            } else {
+                if !next.isServiceChanged { freeRoom(on: connection, count: 1) }
+                pdu = .handleValueNotification(ATTHandleValueNotification(handle: next.handle, value: value))
+            }
         }
         connections[connection] = state
         reportRoomIfWaiting()
@@ -85,14 +102,26 @@ extension GATTServer {
     ///
     /// Bluetooth Core Specification Vol 3, Part F, 3.4.7.3 and Vol 3, Part G, 2.5.2.1.
     mutating func confirmIndication(from connection: ConnectionHandle) {
-        guard var state = connections[connection], let handle = state.outstandingIndication else { return }
+        guard var state = connections[connection], let indication = state.outstandingIndication else { return }
         state.outstandingIndication = nil
-        if handle == serviceChangedValueHandle {
+        let handle = indication.handle
+        if indication.isServiceChanged {
             state.isChangeAware = true
             state.becomesChangeAwareOnNextRequest = false
         }
         connections[connection] = state
         events.append(.indicationConfirmed(connection: connection, valueHandle: handle))
+        if !indication.isServiceChanged { freeRoom(on: connection, count: 1) }
+    }
+
+    /// Reports room for `count` more updates on a connection, adding it to the last event when that reports
+    /// room on the same connection.
+    mutating func freeRoom(on connection: ConnectionHandle, count: Int) {
+        if case .transmitRoomFreed(connection, let earlier) = events.last {
+            events[events.count - 1] = .transmitRoomFreed(connection: connection, count: earlier + count)
+        } else {
+            events.append(.transmitRoomFreed(connection: connection, count: count))
+        }
     }
 
     /// Reports room in the transmit queues once every queue has some, if an update was refused.

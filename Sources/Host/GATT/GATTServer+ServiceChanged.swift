@@ -71,7 +71,8 @@ extension GATTServer {
             }
             if let serviceChanged, state.configuration(of: serviceChanged).contains(.indication) {
                 state.transmitQueue.append(
-                    TransmitQueue.Item(handle: serviceChanged, value: value.bytes, isIndication: true))
+                    TransmitQueue.Item(
+                        handle: serviceChanged, value: value.bytes, isIndication: true, isServiceChanged: true))
             }
             connections[id] = state
         }

@@ -8,8 +8,8 @@ struct GATTServerConnection: Sendable {
     var clientFeatures: ClientSupportedFeatures = []
     var prepareQueue: PreparedWriteQueue
     var transmitQueue: TransmitQueue
-    /// The value handle of the indication sent and not yet confirmed.
-    var outstandingIndication: AttributeHandle?
+    /// The indication sent and not yet confirmed.
+    var outstandingIndication: TransmitQueue.Item?
     /// Whether a robust-caching client knows the current database.
     ///
     /// Bluetooth Core Specification Vol 3, Part G, 2.5.2.1.

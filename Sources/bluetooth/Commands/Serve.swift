@@ -27,7 +27,9 @@ struct Serve: AsyncParsableCommand {
             options.hintAtPrivateAir()
             let server = PeripheralServer(file: gatt, options: options)
             let signals = Signals.exitCleanlyOnTermination(queue: server.queue)
-            let manager = CBPeripheralManager(delegate: server, queue: server.queue, options: options.managerOptions())
+            let manager = CBPeripheralManager(
+                delegate: server, queue: server.queue,
+                options: options.managerOptions().merging(gatt.deviceOptions()) { _, file in file })
             for await failure in server.started {
                 if let failure { throw failure }
                 break

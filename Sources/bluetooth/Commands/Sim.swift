@@ -84,13 +84,12 @@ struct Sim: AsyncParsableCommand {
         withExtendedLifetime((running, signals)) {}
     }
 
-    /// A world peripheral's manager: on this process's virtual air, advertising as often as the world file says,
+    /// A world peripheral's manager: serving its file's name and appearance, on this process's virtual air, advertising as often as the world file says,
     /// where it places it (a fixed signal strength becomes the distance at which the air's path loss gives it).
     static func managerOptions(for peripheral: WorldFile.Peripheral) -> [String: Any] {
-        var options: [String: Any] = [
-            CBManagerOptionTransportKey: "virtual",
-            CBManagerOptionAdvertisingIntervalKey: peripheral.advertisingIntervalMs,
-        ]
+        var options = peripheral.gatt.deviceOptions()
+        options[CBManagerOptionTransportKey] = "virtual"
+        options[CBManagerOptionAdvertisingIntervalKey] = peripheral.advertisingIntervalMs
         switch peripheral.placement {
         case .position(let x, let y, _):
             options[CBManagerOptionVirtualPositionKey] = [x, y]

@@ -20,6 +20,15 @@ extension GATTFile {
         return made
     }
 
+    /// The manager options that make the peripheral serve the file's name as its GAP Device Name and its
+    /// appearance, when the file gives them.
+    func deviceOptions() -> [String: Any] {
+        var options: [String: Any] = [:]
+        if let name { options[CBManagerOptionDeviceNameKey] = name }
+        if let appearance { options[CBManagerOptionAppearanceKey] = Int(appearance) }
+        return options
+    }
+
     /// What to pass to `startAdvertising(_:)`: the local name and the service UUIDs, when the file gives them.
     func advertisementData() -> [String: Any] {
         var data: [String: Any] = [:]

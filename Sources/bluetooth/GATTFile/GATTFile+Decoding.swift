@@ -7,9 +7,15 @@ extension GATTFile {
     }
 
     /// Reads and checks a GATT file held in a larger document (a world file), with paths from that document.
+    ///
+    /// The top-level keys are `name` (the local name and GAP Device Name), `appearance` (the GAP Appearance, a
+    /// number 0 to 65535), `advertise` and `services`, as DESIGN.md's "GATT file" describes.
     init(field root: JSONField) throws(JSONFileError) {
-        let object = try root.object(keys: ["name", "advertise", "services"])
+        let object = try root.object(keys: ["name", "appearance", "advertise", "services"])
         name = try object.optional("name")?.string()
+        appearance = try object.optional("appearance").map { field throws(JSONFileError) in
+            UInt16(try field.integer(in: 0...0xFFFF))
+        }
         advertisedServices = []
         if let advertise = try object.optional("advertise")?.object(keys: ["services", "manufacturerData"]) {
             var seen: [CBUUID] = []

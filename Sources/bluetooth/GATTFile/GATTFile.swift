@@ -5,8 +5,11 @@ import CoreBluetooth
 ///
 /// The format is fixed in DESIGN.md ("GATT file").
 struct GATTFile: Equatable, Sendable {
-    /// The local name to advertise, if any.
+    /// The local name to advertise, if any; also the GAP Device Name the peripheral serves.
     var name: String?
+    /// The GAP Appearance the peripheral serves (`"appearance"`, a number 0 to 65535 from the Bluetooth SIG's
+    /// Appearance list, e.g. 832 (0x0340) for a heart rate sensor), if any.
+    var appearance: UInt16? = nil
     /// The service UUIDs to advertise.
     var advertisedServices: [CBUUID]
     /// The services, in file order, which is also the order to publish them in.

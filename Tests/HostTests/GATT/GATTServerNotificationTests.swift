@@ -91,10 +91,54 @@ struct GATTServerNotificationTests {
         #expect(server.nextOutgoingPDU(for: F.first.id) == indication(0x19, [2]))
         #expect(
             server.takeEvents() == [
-                .indicationConfirmed(connection: F.first.id, valueHandle: F.handle(0x19)), .readyToUpdateSubscribers,
+                .indicationConfirmed(connection: F.first.id, valueHandle: F.handle(0x19)),
+                .transmitRoomFreed(connection: F.first.id, count: 1), .readyToUpdateSubscribers,
             ])
         #expect(server.updateValue([4], for: F.handle(0x19)) == true)
         #expect(server.takeEvents().isEmpty)
+    }
+
+    @Test(
+        "an indication awaiting its confirmation holds back its own characteristic's updates, not other notifications")
+    func indicationDoesNotBlockNotifications() throws {
+        var server = try F.server()
+        server.subscribe(F.first, cccd: 0x1A, .indication)
+        server.subscribe(F.first, cccd: 0x12, .notification)
+        #expect(server.updateValue([1], for: F.handle(0x19)) == true)
+        #expect(server.updateValue([2], for: F.handle(0x19)) == true)
+        #expect(server.updateValue([3], for: F.handle(0x11)) == true)
+        #expect(server.updateValue([4], for: F.handle(0x11)) == true)
+        #expect(server.nextOutgoingPDU(for: F.first.id) == indication(0x19, [1]))
+        #expect(server.nextOutgoingPDU(for: F.first.id) == notification(0x11, [3]))
+        #expect(server.nextOutgoingPDU(for: F.first.id) == notification(0x11, [4]))
+        #expect(server.nextOutgoingPDU(for: F.first.id) == nil)
+        _ = server.handle(confirmation, from: F.first)
+        #expect(server.nextOutgoingPDU(for: F.first.id) == indication(0x19, [2]))
+    }
+
+    @Test("room comes back per connection as notifications go, indications are confirmed and updates are dropped")
+    func transmitRoomFreed() throws {
+        var server = try F.server()
+        server.subscribe(F.first, cccd: 0x12, .notification)
+        server.subscribe(F.first, cccd: 0x1A, .indication)
+        server.update(F.second)
+        _ = server.takeEvents()
+        #expect(server.updateValue([1], for: F.handle(0x11), to: [F.first.id, F.second.id]) == true)
+        #expect(server.takeEvents() == [.transmitRoomFreed(connection: F.second.id, count: 1)])
+        #expect(server.updateValue([2], for: F.handle(0x11), to: [F.first.id]) == true)
+        #expect(server.updateValue([3], for: F.handle(0x19), to: [F.first.id]) == true)
+        #expect(server.updateValue([4], for: F.handle(0x19), to: [F.first.id]) == true)
+        while server.nextOutgoingPDU(for: F.first.id) != nil {}
+        #expect(server.takeEvents() == [.transmitRoomFreed(connection: F.first.id, count: 2)])
+        server.subscribe(F.first, cccd: 0x1A, [])
+        _ = server.takeEvents()
+        _ = server.handle(confirmation, from: F.first)
+        #expect(server.nextOutgoingPDU(for: F.first.id) == nil)
+        #expect(
+            server.takeEvents() == [
+                .indicationConfirmed(connection: F.first.id, valueHandle: F.handle(0x19)),
+                .transmitRoomFreed(connection: F.first.id, count: 2),
+            ])
     }
 
     @Test("updates to a targeted set of connections skip the others")
