@@ -66,7 +66,7 @@ struct VHCI: AsyncParsableCommand {
                 await controller.close()
                 throw CommandFailure("\(error)")
             }
-            Signals.unblockTermination()
+            let signals = Signals.exitCleanlyOnTermination(queue: DispatchQueue(label: "bluetooth.vhci.signals"))
             Narrator(json: json).step(
                 "adapter", "hci\(adapter.index) is driven by \(controllerName).",
                 ["adapter": "hci\(adapter.index)", "controller": connect ?? "virtual"])
@@ -83,6 +83,7 @@ struct VHCI: AsyncParsableCommand {
             } else {
                 await HCIBridge.run(adapter, controller)
             }
+            withExtendedLifetime(signals) {}
             throw CommandFailure("the controller's side closed; hci\(adapter.index) is gone")
         }
     }

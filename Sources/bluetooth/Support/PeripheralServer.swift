@@ -127,16 +127,22 @@ final class PeripheralServer: NSObject, CBPeripheralManagerDelegate, Sendable {
     /// Sends a characteristic's next notification value to its subscribers, if it has any, and makes it the
     /// value reads get.
     private func notify(_ key: ObjectIdentifier, _ notify: GATTFile.Notify, with peripheral: CBPeripheralManager) {
-        let sent = state.withLock { state -> (String, [UInt8])? in
+        let sent = state.withLock { state -> (String, [UInt8], Bool)? in
             guard (state.subscribers[key] ?? 0) > 0, let characteristic = state.notifying[key] else { return nil }
             let index = state.nextValue[key, default: 0]
             state.nextValue[key] = (index + 1) % notify.values.count
             let value = notify.values[index]
             state.values[key] = value
-            _ = peripheral.updateValue(Data(value), for: characteristic, onSubscribedCentrals: nil)
-            return (characteristic.uuid.uuidString, value)
+            let queued = peripheral.updateValue(Data(value), for: characteristic, onSubscribedCentrals: nil)
+            return (characteristic.uuid.uuidString, value, queued)
         }
-        guard let (uuid, value) = sent else { return }
+        guard let (uuid, value, queued) = sent else { return }
+        guard queued else {
+            narrator.step(
+                "skipped", "Skipped \(uuid) = \(value.hex): a subscriber's transmit queue is full.",
+                ["uuid": uuid, "value": value.hex])
+            return
+        }
         narrator.step("notified", "Notified \(uuid) = \(value.hex).", ["uuid": uuid, "value": value.hex])
     }
 
