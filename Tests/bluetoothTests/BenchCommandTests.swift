@@ -12,10 +12,19 @@ struct BenchCommandTests {
         }
         #expect(
             lines.compactMap { $0["step"] as? String } == [
-                "discover", "read", "write", "notify", "write-without-response",
+                "discover", "read", "write", "write-without-response", "write-without-response-20", "notify",
+                "notify-20", "indicate", "indicate-20",
             ])
-        #expect(lines.allSatisfy { $0["operations"] as? Int == 7 }, "\(lines)")
-        #expect(lines.allSatisfy { $0["opsPerSecond"] is Double || $0["opsPerSecond"] is Int }, "\(lines)")
+        for line in lines {
+            let ours = try #require(line["ours"] as? [String: Any], "\(line)")
+            #expect(ours["operations"] as? Int == 7, "\(line)")
+            #expect((ours["opsPerSecond"] as? Double ?? 0) > 0, "\(line)")
+            #expect(ours["cpuMicrosecondsPerOp"] is Double, "\(line)")
+        }
+        let read = try #require(lines.first { $0["step"] as? String == "read" }?["ours"] as? [String: Any])
+        let p50 = try #require(read["p50Microseconds"] as? Double)
+        let p99 = try #require(read["p99Microseconds"] as? Double)
+        #expect(p50 > 0 && p50 <= p99)
     }
 
     @Test("bench refuses an unknown benchmark as a usage error")
@@ -23,5 +32,19 @@ struct BenchCommandTests {
         let outcome = try await CommandLineTool.run(["bench", "--only", "teleport"])
         #expect(outcome.status == 2)
         #expect(outcome.standardError.contains("unknown benchmark 'teleport'"))
+    }
+
+    @Test("bench --against-bumble on the virtual air is refused: both hosts must share controllers")
+    func againstBumbleNeedsTransport() async throws {
+        let outcome = try await CommandLineTool.run(["bench", "--against-bumble", "--transport", "virtual"])
+        #expect(outcome.status == 2)
+        #expect(outcome.standardError.contains("--against-bumble runs both hosts on the same controllers"))
+    }
+
+    @Test("bench on a one-controller transport without --peripheral-transport is refused")
+    func oneControllerTransportNeedsPeer() async throws {
+        let outcome = try await CommandLineTool.run(["bench", "--transport", "serial:/dev/ttyACM0"])
+        #expect(outcome.status == 2)
+        #expect(outcome.standardError.contains("needs --peripheral-transport"))
     }
 }

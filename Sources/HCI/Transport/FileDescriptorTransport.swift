@@ -58,6 +58,18 @@ public final class FileDescriptorTransport: HCITransport {
         if let error = await outgoing.write(packet.encoded) { throw error }
     }
 
+    /// Sends the packets in one write on a byte stream, one write each on a descriptor that takes a packet
+    /// per write (an HCI socket).
+    public func send(contentsOf packets: [HCIPacket]) async throws(TransportError) {
+        guard channel.isStream else {
+            for packet in packets { try await send(packet) }
+            return
+        }
+        var bytes: [UInt8] = []
+        for packet in packets { bytes += packet.encoded }
+        if let error = await outgoing.write(bytes) { throw error }
+    }
+
     /// Stops the I/O thread, waits for it to end, then closes the descriptor.
     ///
     /// `incoming` finishes after the packets already received.

@@ -5,11 +5,20 @@
 public protocol HCITransport: AnyObject, Sendable {
     /// Sends one packet to the other side.
     func send(_ packet: HCIPacket) async throws(TransportError)
+    /// Sends packets in order, in as few writes as the transport allows.
+    func send(contentsOf packets: [HCIPacket]) async throws(TransportError)
     /// The packets from the other side, in order; the stream finishes when the transport closes
     /// and throws ``TransportError`` when it fails (a framing error, a lost connection).
     var incoming: AsyncThrowingStream<HCIPacket, any Error> { get }
     /// Closes the transport; `incoming` then finishes.
     func close() async
+}
+
+extension HCITransport {
+    /// Sends packets one at a time, for transports with nothing better to do with a batch.
+    public func send(contentsOf packets: [HCIPacket]) async throws(TransportError) {
+        for packet in packets { try await send(packet) }
+    }
 }
 
 /// Why a transport could not be opened or failed while in use.

@@ -60,6 +60,10 @@ public final class SerialTransport: HCITransport {
         try await connection.send(packet)
     }
 
+    public func send(contentsOf packets: [HCIPacket]) async throws(TransportError) {
+        try await connection.send(contentsOf: packets)
+    }
+
     public func close() async {
         await connection.close()
     }

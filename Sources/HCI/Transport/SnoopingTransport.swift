@@ -55,6 +55,12 @@ public final class SnoopingTransport: HCITransport {
         try await wrapped.send(packet)
     }
 
+    /// Logs the packets, then sends them as one batch.
+    public func send(contentsOf packets: [HCIPacket]) async throws(TransportError) {
+        for packet in packets { writer.write(packet, direction: perspective == .host ? .sent : .received) }
+        try await wrapped.send(contentsOf: packets)
+    }
+
     public func close() async {
         await wrapped.close()
         if ownsWriter { writer.close() }

@@ -35,6 +35,10 @@ public final class UnixSocketTransport: HCITransport {
         try await connection.send(packet)
     }
 
+    public func send(contentsOf packets: [HCIPacket]) async throws(TransportError) {
+        try await connection.send(contentsOf: packets)
+    }
+
     public func close() async {
         await connection.close()
     }

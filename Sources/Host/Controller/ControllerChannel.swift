@@ -15,15 +15,16 @@ public actor ControllerChannel {
 
     private let transport: any HCITransport
     private let clock: any Clock<Duration>
-    private let outbound: AsyncStream<HCIPacket>.Continuation
+    private let outbound = PacketBatchQueue()
     private var commands = CommandQueue()
     private var replies: [UInt64: CheckedContinuation<Reply, any Error>] = [:]
     private var timers: [UInt64: Task<Void, Never>] = [:]
     private var nextID: UInt64 = 0
     private var flow = ACLFlowControl(bufferCount: 1)
     private var aclFragmentLength = 27
-    private var aclWaiting: Deque<ACLDataPacket> = []
-    private var roomWaiters: [CheckedContinuation<Void, Never>] = []
+    private var aclWaiting: Deque<QueuedFragment> = []
+    private var backlog = TransmitBacklog()
+    private var drainedLinks: [ConnectionHandle] = []
     private let aclQueueLimit: Int
     private var events: [KnownEvent] = []
     private var eventWaiters: [UInt64: EventWaiter] = [:]
@@ -31,12 +32,19 @@ public actor ControllerChannel {
     private var aclWaiters: [UInt64: ACLWaiter] = [:]
     private var failure: HCIError?
     private var subscriber: AsyncStream<ControllerInput>.Continuation?
+    private var listener: ControllerListener?
     /// How many events and ACL packets the subscriber's stream dropped because it fell behind.
     public private(set) var droppedInputs = 0
 
     private enum Reply {
         case complete([UInt8])
         case status(HCIStatus)
+    }
+
+    /// An ACL fragment waiting for a controller buffer, and whether it is its PDU's last.
+    private struct QueuedFragment {
+        var packet: ACLDataPacket
+        var endsPDU: Bool
     }
 
     private struct ACLWaiter {
@@ -64,11 +72,9 @@ public actor ControllerChannel {
         self.commandTimeout = commandTimeout
         self.receiveBufferLimit = receiveBufferLimit
         self.aclQueueLimit = aclQueueLimit
-        let (stream, continuation) = AsyncStream.makeStream(of: HCIPacket.self)
-        self.outbound = continuation
-        Task { [transport] in
-            for await packet in stream {
-                do { try await transport.send(packet) } catch { break }
+        Task { [transport, outbound] in
+            while let batch = await outbound.next() {
+                do { try await transport.send(contentsOf: batch) } catch { break }
             }
         }
         Task { await self.receiveLoop() }
@@ -141,7 +147,7 @@ public actor ControllerChannel {
     var commandsAwaitingCredit: Int { commands.waiting.count }
 
     private func send(_ entries: [CommandQueue.Entry]) {
-        for entry in entries { outbound.yield(.command(entry.packet)) }
+        for entry in entries { outbound.push(.command(entry.packet)) }
     }
 
     private func commandTimedOut(id: UInt64, opcode: HCIOpcode) {
@@ -171,29 +177,35 @@ public actor ControllerChannel {
     /// Sends one L2CAP PDU on a connection, split into fragments the controller's buffers hold;
     /// fragments leave in order as buffers free up.
     public func sendACL(handle: ConnectionHandle, pdu: [UInt8]) throws(HCIError) {
-        if let failure { throw failure }
         let fragments = Swift.max(1, (pdu.count + aclFragmentLength - 1) / aclFragmentLength)
         guard aclWaiting.count + fragments <= aclQueueLimit else { throw .queueFull }
+        try queueACL(handle: handle, pdu: pdu)
+    }
+
+    /// Queues one L2CAP PDU like ``sendACL(handle:pdu:)`` but beyond the queue limit: for the host's
+    /// own traffic, which its protocols bound (one ATT transaction at a time, congestion for
+    /// notifications and writes without response, credits for channels).
+    func queueACL(handle: ConnectionHandle, pdu: [UInt8]) throws(HCIError) {
+        if let failure { throw failure }
         var offset = 0
         repeat {
             let end = min(offset + aclFragmentLength, pdu.count)
             aclWaiting.append(
-                ACLDataPacket(
-                    handle: handle, boundary: offset == 0 ? .firstNonFlushable : .continuing,
-                    data: Array(pdu[offset..<end])))
+                QueuedFragment(
+                    packet: ACLDataPacket(
+                        handle: handle, boundary: offset == 0 ? .firstNonFlushable : .continuing,
+                        data: Array(pdu[offset..<end])),
+                    endsPDU: end == pdu.count))
             offset = end
         } while offset < pdu.count
+        backlog.queued(on: handle)
         pumpACL()
     }
 
-    /// Sends one L2CAP PDU like ``sendACL(handle:pdu:)``, first waiting while the ACL queue has no
-    /// room for it, so a fast sender is slowed to the controller's pace instead of refused.
-    public func sendACLWhenRoom(handle: ConnectionHandle, pdu: [UInt8]) async throws(HCIError) {
-        let fragments = Swift.max(1, (pdu.count + aclFragmentLength - 1) / aclFragmentLength)
-        while failure == nil, !aclWaiting.isEmpty, aclWaiting.count + fragments > aclQueueLimit {
-            await withCheckedContinuation { roomWaiters.append($0) }
-        }
-        try sendACL(handle: handle, pdu: pdu)
+    /// Whether `handle` has ``TransmitBacklog/highWater`` PDUs waiting for controller buffers; if so,
+    /// the listener hears `linkDrained` once it falls below.
+    func isCongested(_ handle: ConnectionHandle) -> Bool {
+        backlog.isCongested(handle)
     }
 
     /// ACL packets waiting for a controller buffer.
@@ -203,17 +215,21 @@ public actor ControllerChannel {
     public var freeACLBuffers: Int { flow.available }
 
     private func pumpACL() {
-        while let packet = aclWaiting.first, flow.take(for: packet.handle) {
+        while let fragment = aclWaiting.first, flow.take(for: fragment.packet.handle) {
             aclWaiting.removeFirst()
-            outbound.yield(.acl(packet))
+            outbound.push(.acl(fragment.packet))
+            if fragment.endsPDU, backlog.sent(on: fragment.packet.handle) {
+                drainedLinks.append(fragment.packet.handle)
+            }
         }
-        if !roomWaiters.isEmpty, aclWaiting.count < aclQueueLimit { wakeRoomWaiters() }
     }
 
-    private func wakeRoomWaiters() {
-        let waiters = roomWaiters
-        roomWaiters = []
-        for waiter in waiters { waiter.resume() }
+    /// Tells the listener which congested links drained; called where no listener code is running.
+    private func announceDrainedLinks() {
+        guard !drainedLinks.isEmpty else { return }
+        let drained = drainedLinks
+        drainedLinks = []
+        for handle in drained { listener?.linkDrained(handle) }
     }
 
     // MARK: Receiving
@@ -254,11 +270,15 @@ public actor ControllerChannel {
         case .numberOfCompletedPackets(let completed):
             for entry in completed.entries { flow.completed(Int(entry.completedPackets), on: entry.handle) }
             pumpACL()
+            announceDrainedLinks()
         case .disconnectionComplete(let disconnection):
             if disconnection.status.isSuccess {
                 flow.disconnected(disconnection.handle)
-                aclWaiting.removeAll { $0.handle == disconnection.handle }
+                aclWaiting.removeAll { $0.packet.handle == disconnection.handle }
+                backlog.removeLink(disconnection.handle)
+                drainedLinks.removeAll { $0 == disconnection.handle }
                 pumpACL()
+                announceDrainedLinks()
             }
             deliver(event)
         default:
@@ -267,12 +287,12 @@ public actor ControllerChannel {
     }
 
     private func deliver(_ event: KnownEvent) {
-        if subscriber != nil { forward(.event(event)) }
+        if subscriber != nil || listener != nil { forward(.event(event)) }
         for id in eventWaiters.keys.sorted() where eventWaiters[id]?.offer(event) == true {
             eventWaiters[id] = nil
             return
         }
-        if subscriber != nil { return }
+        if subscriber != nil || listener != nil { return }
         events.append(event)
         if events.count > receiveBufferLimit {
             events.removeFirst()
@@ -281,7 +301,7 @@ public actor ControllerChannel {
     }
 
     private func deliver(_ data: ACLDataPacket) {
-        if subscriber != nil { return forward(.acl(data)) }
+        if subscriber != nil || listener != nil { return forward(.acl(data)) }
         let waiting = aclWaiters.filter { $0.value.handle == nil || $0.value.handle == data.handle }
         if let id = waiting.keys.min(), let waiter = aclWaiters.removeValue(forKey: id) {
             waiter.continuation.resume(returning: data)
@@ -304,7 +324,7 @@ public actor ControllerChannel {
         for (_, waiter) in aclWaiters { waiter.continuation.resume(throwing: error) }
         aclWaiters = [:]
         subscriber?.finish()
-        wakeRoomWaiters()
+        detachListener()
     }
 
     /// Hands every later event and ACL fragment to the returned stream, in arrival order; the
@@ -316,6 +336,7 @@ public actor ControllerChannel {
     /// ``receiveBufferLimit`` inputs; beyond that the newest are dropped and counted in ``droppedInputs``.
     public func subscribe() -> AsyncStream<ControllerInput> {
         subscriber?.finish()
+        detachListener()
         let (stream, continuation) = AsyncStream.makeStream(
             of: ControllerInput.self, bufferingPolicy: .bufferingOldest(receiveBufferLimit))
         if failure != nil {
@@ -326,7 +347,26 @@ public actor ControllerChannel {
         return stream
     }
 
+    /// Hands every later event and ACL fragment to `listener`, synchronously and in arrival order, instead
+    /// of to a ``subscribe()`` stream; for a layer that runs on this channel's executor.
+    func attach(_ listener: ControllerListener) {
+        subscriber?.finish()
+        subscriber = nil
+        if failure != nil {
+            listener.ended()
+        } else {
+            self.listener = listener
+        }
+    }
+
+    private func detachListener() {
+        let ended = listener?.ended
+        listener = nil
+        ended?()
+    }
+
     private func forward(_ input: ControllerInput) {
+        if let listener { return listener.input(input) }
         if case .dropped = subscriber?.yield(input) { droppedInputs += 1 }
     }
 

@@ -164,7 +164,6 @@ extension BluetoothHost {
             finishPendingConnection(.failure(.disconnected(handle, reason: reason)))
         }
         connection.cancelTimers()
-        congested.remove(handle)
         closeChannels(of: connection)
         connection.bearer.disconnected(reason: reason)
         securityLinkDown(connection, reason: reason)

@@ -4,6 +4,9 @@ import Logging
 /// The host stack on one controller: GAP (advertising, scanning, connections), L2CAP, ATT, and a
 /// GATT client and server on every link, serialised on this actor.
 ///
+/// The host runs on its controller channel's executor, so packets pass between the two as plain
+/// method calls: no stream, task or actor hop per packet.
+///
 /// Everything the layer above must learn arrives on ``events``, in the order it happened.
 public actor BluetoothHost {
     /// The channel to the controller.
@@ -14,9 +17,10 @@ public actor BluetoothHost {
     public nonisolated let configuration: HostConfiguration
     /// Everything the layer above must learn, in order. It has one consumer.
     public nonisolated let events: AsyncStream<HostEvent>
+    /// The controller channel's executor, which the host shares.
+    public nonisolated var unownedExecutor: UnownedSerialExecutor { controller.unownedExecutor }
 
     let eventSink: AsyncStream<HostEvent>.Continuation
-    let outbound: AsyncStream<(ConnectionHandle, [UInt8])>.Continuation
     let logger: Logger
     var connections: [ConnectionHandle: HostConnection] = [:]
     var server: GATTServerBearerAdapter
@@ -25,12 +29,6 @@ public actor BluetoothHost {
     var disconnectionWaiters: [ConnectionHandle: [CheckedContinuation<Void, Never>]] = [:]
     var stopped = false
     var publishedChannels: [SPSM: ChannelServiceOptions] = [:]
-    /// L2CAP PDUs handed to the outbound queue and not yet taken by the controller channel, per link.
-    var backlog: [ConnectionHandle: Int] = [:]
-    /// Links whose backlog reached ``transmitHighWater``; they hear when it falls again.
-    var congested: Set<ConnectionHandle> = []
-    /// The backlog at which a link stops taking notifications and writes without response.
-    static let transmitHighWater = 8
     var savedBonds: HostBonds
     var pairingAgent: (any PairingAgent)?
     /// The privacy state, when the configuration turns privacy on.
@@ -61,8 +59,7 @@ public actor BluetoothHost {
         }
         let host = BluetoothHost(
             controller: controller, info: info, configuration: configuration, database: database, logger: logger)
-        let inputs = await controller.subscribe()
-        await host.run(inputs)
+        await host.run()
         do {
             try await host.startPrivacy()
         } catch {
@@ -83,32 +80,21 @@ public actor BluetoothHost {
         savedBonds = HostBonds(adapter: info.ownAddress, directory: configuration.bondDirectory, logger: logger)
         (events, eventSink) = AsyncStream.makeStream(
             of: HostEvent.self, bufferingPolicy: .bufferingOldest(configuration.eventBufferLimit))
-        let (outgoing, outbound) = AsyncStream.makeStream(of: (ConnectionHandle, [UInt8]).self)
-        self.outbound = outbound
         server = GATTServerBearerAdapter(
             server: GATTServer(database: database, configuration: configuration.server), logger: logger)
-        Task { [weak self, controller, logger] in
-            for await (handle, pdu) in outgoing {
-                do {
-                    try await controller.sendACLWhenRoom(handle: handle, pdu: pdu)
-                } catch {
-                    logger.warning("L2CAP PDU for \(handle) not sent: \(error)")
-                }
-                await self?.accepted(handle)
-            }
-        }
     }
 
-    private func run(_ inputs: AsyncStream<ControllerInput>) {
+    private func run() {
         server.requestHandler = { request in self.emit(.serverRequest(request)) }
         server.eventHandler = { event in self.emit(.server(event)) }
         server.canTransmit = { handle in !self.isCongested(handle) }
         server.signedWriteVerifier = { command, handle in self.verifySignedWrite(command, on: handle) }
-        Task {
-            for await input in inputs {
-                self.handle(input)
-            }
-            self.controllerStopped()
+        controller.assumeIsolated { channel in
+            channel.attach(
+                ControllerListener(
+                    input: { input in self.assumeIsolated { $0.handle(input) } },
+                    linkDrained: { handle in self.assumeIsolated { $0.drained(handle) } },
+                    ended: { self.assumeIsolated { $0.controllerStopped() } }))
         }
     }
 
@@ -175,29 +161,27 @@ public actor BluetoothHost {
         stopped = true
         for handle in connections.keys.sorted() { linkDown(handle, reason: .unspecifiedError) }
         finishPendingConnection(.failure(.stopped))
-        outbound.finish()
         eventSink.finish()
     }
 
     /// Queues one L2CAP PDU (header included) for the controller on a link.
     func transmit(_ pdu: [UInt8], to handle: ConnectionHandle) {
-        backlog[handle, default: 0] += 1
-        outbound.yield((handle, pdu))
+        controller.assumeIsolated { channel in
+            do {
+                try channel.queueACL(handle: handle, pdu: pdu)
+            } catch {
+                logger.warning("L2CAP PDU for \(handle) not sent: \(error)")
+            }
+        }
     }
 
     /// Whether a link's outbound backlog is at its high-water mark; a congested link is told when it clears.
     func isCongested(_ handle: ConnectionHandle) -> Bool {
-        guard backlog[handle, default: 0] >= Self.transmitHighWater else { return false }
-        congested.insert(handle)
-        return true
+        controller.assumeIsolated { $0.isCongested(handle) }
     }
 
-    private func accepted(_ handle: ConnectionHandle) {
-        let remaining = max(0, backlog[handle, default: 0] - 1)
-        backlog[handle] = remaining == 0 ? nil : remaining
-        guard remaining < Self.transmitHighWater, congested.remove(handle) != nil, connections[handle] != nil else {
-            return
-        }
+    private func drained(_ handle: ConnectionHandle) {
+        guard connections[handle] != nil else { return }
         server.transmitReady(on: handle)
         emit(.readyToWriteWithoutResponse(handle))
     }

@@ -1,42 +1,68 @@
 import Foundation
 
-/// One benchmark's measurement: how many operations of how many bytes took how long.
+/// One benchmark's measurement: how many operations of how many bytes took how long, the CPU time the
+/// measuring process used meanwhile, and each round trip's latency where operations are round trips.
 struct BenchResult: Sendable {
     let name: String
     let operations: Int
     let bytesPerOperation: Int
     let elapsed: Duration
+    /// CPU seconds (user and system) the host process used during the run.
+    let cpuSeconds: Double
+    /// Each operation's round-trip time, sorted; empty for streams (notifications, writes without response).
+    let latencies: [Duration]
 
-    var seconds: Double {
-        Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+    init(
+        name: String, operations: Int, bytesPerOperation: Int, elapsed: Duration, cpuSeconds: Double,
+        latencies: [Duration] = []
+    ) {
+        self.name = name
+        self.operations = operations
+        self.bytesPerOperation = bytesPerOperation
+        self.elapsed = elapsed
+        self.cpuSeconds = cpuSeconds
+        self.latencies = latencies.sorted()
     }
+
+    var seconds: Double { Self.seconds(elapsed) }
 
     var operationsPerSecond: Double { Double(operations) / seconds }
 
     var kilobytesPerSecond: Double { Double(operations * bytesPerOperation) / seconds / 1000 }
 
-    var microsecondsPerOperation: Double { seconds * 1e6 / Double(operations) }
+    /// CPU microseconds the host process spent per operation.
+    var cpuMicrosecondsPerOperation: Double { cpuSeconds * 1e6 / Double(operations) }
 
-    /// Operations per second, as printed.
-    var rateText: String { String(format: "%.0f", operationsPerSecond) }
-
-    /// Microseconds per operation, as printed.
-    var latencyText: String { String(format: "%.1f", microsecondsPerOperation) }
-
-    /// Kilobytes per second, as printed.
-    var throughputText: String { String(format: "%.1f", kilobytesPerSecond) }
-
-    /// Rate, latency and (for operations that carry bytes) throughput, as one phrase.
-    var summary: String {
-        "\(rateText) ops/s, \(latencyText) µs/op" + (bytesPerOperation > 0 ? ", \(throughputText) kB/s" : "")
+    /// The latency below which `fraction` of round trips fell, in microseconds; nil for streams.
+    func latencyPercentile(_ fraction: Double) -> Double? {
+        guard !latencies.isEmpty else { return nil }
+        let index = min(latencies.count - 1, Int((Double(latencies.count) * fraction).rounded(.up)) - 1)
+        return Self.seconds(latencies[max(0, index)]) * 1e6
     }
 
-    /// The measurement as the JSON fields `bluetooth bench --json` prints, every one a number (rounded as printed).
+    /// Rate, latency percentiles, CPU per operation and (for operations that carry bytes) throughput, as one phrase.
+    var summary: String {
+        var text = String(format: "%.0f ops/s", operationsPerSecond)
+        if let p50 = latencyPercentile(0.5), let p99 = latencyPercentile(0.99) {
+            text += String(format: ", p50 %.0f µs, p99 %.0f µs", p50, p99)
+        }
+        text += String(format: ", %.1f CPU µs/op", cpuMicrosecondsPerOperation)
+        if bytesPerOperation > 0 { text += String(format: ", %.1f kB/s", kilobytesPerSecond) }
+        return text
+    }
+
+    /// The measurement as JSON numbers (latencies null for streams).
     var fields: [String: Any] {
         [
-            "operations": operations, "opsPerSecond": operationsPerSecond.rounded(),
-            "microsecondsPerOp": (microsecondsPerOperation * 10).rounded() / 10,
-            "bytesPerOp": bytesPerOperation, "kilobytesPerSecond": (kilobytesPerSecond * 10).rounded() / 10,
+            "operations": operations, "bytesPerOp": bytesPerOperation, "seconds": seconds,
+            "opsPerSecond": operationsPerSecond, "kilobytesPerSecond": kilobytesPerSecond,
+            "cpuMicrosecondsPerOp": cpuMicrosecondsPerOperation,
+            "p50Microseconds": latencyPercentile(0.5) ?? NSNull(),
+            "p99Microseconds": latencyPercentile(0.99) ?? NSNull(),
         ]
+    }
+
+    private static func seconds(_ duration: Duration) -> Double {
+        Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
     }
 }

@@ -1,9 +1,8 @@
 import HCI
 import Host
-import VirtualRadio
 
-/// A central and a peripheral host joined over a private virtual air, with one echo characteristic,
-/// for the benchmarks to drive.
+/// A central and a peripheral host on two controllers that reach each other (a private virtual air, a
+/// `bluetooth sim`, Bumble's controllers), with one echo characteristic, for the benchmarks to drive.
 struct BenchRig {
     static let service = BluetoothUUID(uuid16: 0xFEB0)
     static let echo = BluetoothUUID(uuid16: 0xFEB1)
@@ -15,15 +14,17 @@ struct BenchRig {
     let echoHandle: AttributeHandle
 
     /// Starts both hosts, connects them, and discovers the database from the central, logging the central's
-    /// HCI traffic into `snoop` when given.
-    static func start(snoop: BTSnoopWriter?) async throws -> BenchRig {
-        let air = Air()
-        var centralTransport: any HCITransport = await air.makeController()
-        if let snoop { centralTransport = SnoopingTransport(wrapping: centralTransport, writer: snoop) }
+    /// HCI traffic into the setting's snoop file when given.
+    static func start(_ setting: BenchSetting) async throws -> BenchRig {
+        let transports = try await setting.controllers.open()
+        var centralTransport = transports.central
+        if let snoop = setting.snoop {
+            centralTransport = SnoopingTransport(wrapping: centralTransport, writer: snoop)
+        }
         let central = try await BluetoothHost.start(transport: centralTransport)
         let peripheralAddress = BluetoothAddress(rawValue: 0xC0BE_0000_0001)
         let peripheral = try await BluetoothHost.start(
-            transport: await air.makeController(),
+            transport: transports.peripheral,
             configuration: HostConfiguration(
                 setup: .init(staticRandomAddress: peripheralAddress), deviceName: "Bench",
                 services: [
@@ -31,7 +32,7 @@ struct BenchRig {
                         uuid: service,
                         characteristics: [
                             CharacteristicDefinition(
-                                uuid: echo, properties: [.read, .write, .writeWithoutResponse, .notify],
+                                uuid: echo, properties: [.read, .write, .writeWithoutResponse, .notify, .indicate],
                                 permissions: [.readable, .writeable])
                         ])
                 ]))

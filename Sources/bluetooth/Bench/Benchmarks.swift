@@ -1,20 +1,31 @@
 import HCI
 import Host
-import Synchronization
 
-/// The host-stack benchmarks `bluetooth bench` runs on the virtual radio, each on a fresh pair of hosts
-/// so that every host event stream has one reader.
+/// The host-stack benchmarks `bluetooth bench` runs, each on a fresh pair of hosts so that every host event
+/// stream has one reader.
 enum Benchmarks {
-    /// Every benchmark, by name, in the order they run.
-    static let all: [(name: String, run: @Sendable (Int, BTSnoopWriter?) async throws -> BenchResult)] = [
-        ("discover", discover), ("read", read), ("write", write), ("notify", notify),
-        ("write-without-response", writeWithoutResponse),
+    /// One benchmark: its name and how to run it for a number of operations.
+    typealias Benchmark = (name: String, run: @Sendable (Int, BenchSetting) async throws -> BenchResult)
+
+    /// Every benchmark, by name, in the order they run. The unsuffixed streams carry as much as one ATT PDU
+    /// holds (512 bytes at the negotiated MTU), the `-20` ones 20 bytes.
+    static let all: [Benchmark] = [
+        ("discover", discover), ("read", read), ("write", write),
+        ("write-without-response", { try await writeWithoutResponse("write-without-response", $0, $1, size: 512) }),
+        (
+            "write-without-response-20",
+            { try await writeWithoutResponse("write-without-response-20", $0, $1, size: 20) }
+        ),
+        ("notify", { try await updates("notify", $0, $1, size: 512, .notification) }),
+        ("notify-20", { try await updates("notify-20", $0, $1, size: 20, .notification) }),
+        ("indicate", { try await updates("indicate", $0, $1, size: 512, .indication) }),
+        ("indicate-20", { try await updates("indicate-20", $0, $1, size: 20, .indication) }),
     ]
 
     private static func withRig(
-        _ snoop: BTSnoopWriter?, _ body: (BenchRig) async throws -> BenchResult
+        _ setting: BenchSetting, _ body: (BenchRig) async throws -> BenchResult
     ) async throws -> BenchResult {
-        let rig = try await BenchRig.start(snoop: snoop)
+        let rig = try await BenchRig.start(setting)
         do {
             let result = try await body(rig)
             await rig.stop()
@@ -39,42 +50,63 @@ enum Benchmarks {
         }
     }
 
-    static func discover(_ count: Int, _ snoop: BTSnoopWriter?) async throws -> BenchResult {
-        try await withRig(snoop) { rig in
-            let elapsed = try await ContinuousClock().measure {
-                for _ in 0..<count { _ = try await rig.central.discoverDatabase(on: rig.link.handle) }
+    /// Runs `operation` `count` times one after another, timing each.
+    private static func roundTrips(
+        _ name: String, _ count: Int, bytes: Int, _ operation: () async throws -> Void
+    ) async throws -> BenchResult {
+        let clock = ContinuousClock()
+        var latencies: [Duration] = []
+        latencies.reserveCapacity(count)
+        let cpu = ProcessCPUTime.now()
+        let start = clock.now
+        for _ in 0..<count {
+            let begun = clock.now
+            try await operation()
+            latencies.append(clock.now - begun)
+        }
+        return BenchResult(
+            name: name, operations: count, bytesPerOperation: bytes, elapsed: clock.now - start,
+            cpuSeconds: ProcessCPUTime.now() - cpu, latencies: latencies)
+    }
+
+    static func discover(_ count: Int, _ setting: BenchSetting) async throws -> BenchResult {
+        try await withRig(setting) { rig in
+            try await roundTrips("discover", count, bytes: 0) {
+                _ = try await rig.central.discoverDatabase(on: rig.link.handle)
             }
-            return BenchResult(name: "discover", operations: count, bytesPerOperation: 0, elapsed: elapsed)
         }
     }
 
-    static func read(_ count: Int, _ snoop: BTSnoopWriter?) async throws -> BenchResult {
-        try await withRig(snoop) { rig in
+    static func read(_ count: Int, _ setting: BenchSetting) async throws -> BenchResult {
+        try await withRig(setting) { rig in
             let value = Array(repeating: UInt8(0x5A), count: 20)
             let server = serve(rig, value: value)
             defer { server.cancel() }
-            let elapsed = try await ContinuousClock().measure {
-                for _ in 0..<count { _ = try await rig.central.read(rig.echoHandle, on: rig.link.handle) }
+            return try await roundTrips("read", count, bytes: value.count) {
+                _ = try await rig.central.read(rig.echoHandle, on: rig.link.handle)
             }
-            return BenchResult(name: "read", operations: count, bytesPerOperation: value.count, elapsed: elapsed)
         }
     }
 
-    static func write(_ count: Int, _ snoop: BTSnoopWriter?) async throws -> BenchResult {
-        try await withRig(snoop) { rig in
+    static func write(_ count: Int, _ setting: BenchSetting) async throws -> BenchResult {
+        try await withRig(setting) { rig in
             let server = serve(rig, value: [])
             defer { server.cancel() }
             let value = Array(repeating: UInt8(0xA5), count: 20)
-            let elapsed = try await ContinuousClock().measure {
-                for _ in 0..<count { try await rig.central.write(value, to: rig.echoHandle, on: rig.link.handle) }
+            return try await roundTrips("write", count, bytes: value.count) {
+                try await rig.central.write(value, to: rig.echoHandle, on: rig.link.handle)
             }
-            return BenchResult(name: "write", operations: count, bytesPerOperation: value.count, elapsed: elapsed)
         }
     }
 
-    static func notify(_ count: Int, _ snoop: BTSnoopWriter?) async throws -> BenchResult {
-        try await withRig(snoop) { rig in
-            let size = min(rig.link.mtu - 3, 512)
+    /// The peripheral sends `count` values of `size` bytes as fast as its transmit queue takes them; the
+    /// run ends when the central has them all.
+    static func updates(
+        _ name: String, _ count: Int, _ setting: BenchSetting, size wanted: Int,
+        _ kind: GATTClientWriteClientConfiguration.Configuration
+    ) async throws -> BenchResult {
+        try await withRig(setting) { rig in
+            let size = min(rig.link.mtu - 3, wanted)
             let value = Array(repeating: UInt8(0x3C), count: size)
             let clock = ContinuousClock()
             let sender = Task {
@@ -92,26 +124,35 @@ enum Benchmarks {
                     if sent == count { return }
                 }
             }
+            let cpu = ProcessCPUTime.now()
             let start = clock.now
             let receiver = Task {
                 var seen = 0
                 for await event in rig.central.events {
-                    if case .notification = event { seen += 1 }
+                    switch event {
+                    case .notification, .indication: seen += 1
+                    default: continue
+                    }
                     if seen == count { return }
                 }
             }
-            try await rig.central.configureUpdates(.notification, of: try await echo(rig), on: rig.link.handle)
+            try await rig.central.configureUpdates(kind, of: try await echo(rig), on: rig.link.handle)
             await sender.value
             await receiver.value
-            return BenchResult(name: "notify", operations: count, bytesPerOperation: size, elapsed: clock.now - start)
+            return BenchResult(
+                name: name, operations: count, bytesPerOperation: size,
+                elapsed: clock.now - start, cpuSeconds: ProcessCPUTime.now() - cpu)
         }
     }
 
-    static func writeWithoutResponse(_ count: Int, _ snoop: BTSnoopWriter?) async throws -> BenchResult {
-        try await withRig(snoop) { rig in
-            let size = min(rig.link.mtu - 3, 512)
+    static func writeWithoutResponse(
+        _ name: String, _ count: Int, _ setting: BenchSetting, size wanted: Int
+    ) async throws -> BenchResult {
+        try await withRig(setting) { rig in
+            let size = min(rig.link.mtu - 3, wanted)
             let value = Array(repeating: UInt8(0x7E), count: size)
             let clock = ContinuousClock()
+            let cpu = ProcessCPUTime.now()
             let start = clock.now
             let receiver = Task {
                 var seen = 0
@@ -134,7 +175,8 @@ enum Benchmarks {
             }
             await receiver.value
             return BenchResult(
-                name: "write-without-response", operations: count, bytesPerOperation: size, elapsed: clock.now - start)
+                name: name, operations: count, bytesPerOperation: size,
+                elapsed: clock.now - start, cpuSeconds: ProcessCPUTime.now() - cpu)
         }
     }
 
@@ -146,4 +188,10 @@ enum Benchmarks {
         else { throw BenchError.setUp("the echo characteristic was not discovered") }
         return echo
     }
+}
+
+/// What every benchmark runs with: where its controllers are, and where HCI is logged.
+struct BenchSetting: Sendable {
+    let controllers: BenchControllers
+    let snoop: BTSnoopWriter?
 }

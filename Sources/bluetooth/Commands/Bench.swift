@@ -2,10 +2,17 @@ import ArgumentParser
 import Foundation
 import HCI
 
-/// `bluetooth bench`: measures the host stack on the virtual radio, one fresh central and peripheral per benchmark.
+/// `bluetooth bench`: measures the host stack, one fresh central and peripheral per benchmark, on the virtual
+/// air or on controllers behind transports; `--against-bumble` runs Bumble's host on the same controllers.
 struct Bench: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Measure discovery, reads, writes, notifications and writes without response on the virtual radio.")
+        abstract: "Measure discovery, reads, writes, notifications, indications and writes without response.",
+        discussion: """
+            On the virtual air by default. With --transport tcp:HOST:PORT the central and the peripheral each \
+            connect to it (a `bluetooth sim` gives each connection its own controller); --peripheral-transport \
+            gives the peripheral another controller (Bumble's controllers listen on one port each). \
+            --against-bumble runs every workload on Bumble's host too, on the same controllers and transport.
+            """)
 
     @OptionGroup var options: GlobalOptions
 
@@ -14,10 +21,13 @@ struct Bench: AsyncParsableCommand {
         help: "Operations per benchmark, the same for each (default: 1000, and 20 whole-tree discoveries).")
     var count: Int?
 
-    @Option(name: .long, help: "Run only these benchmarks (discover, read, write, notify, write-without-response).")
+    @Option(name: .long, help: "Run only these benchmarks (\(Benchmarks.all.map(\.name).joined(separator: ", "))).")
     var only: [String] = []
 
-    @Flag(name: .long, help: "Also run each workload on Bumble (pip package bumble) and show how we compare.")
+    @Option(name: .long, help: "The peripheral's controller, when it is not --transport's.")
+    var peripheralTransport: String?
+
+    @Flag(name: .long, help: "Also run each workload on Bumble's host (pip package bumble) on the same controllers.")
     var againstBumble = false
 
     func validate() throws {
@@ -30,44 +40,88 @@ struct Bench: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let narrator = Narrator(json: options.json)
+        let controllers = try benchControllers()
         let snoop: BTSnoopWriter?
         do {
             snoop = try options.btsnoop.map { path throws(TransportError) in try BTSnoopWriter(path: path) }
         } catch {
-            FileHandle.standardError.write(Data("bluetooth bench: \(error)\n".utf8))
-            throw ExitCode.failure
+            fail("\(error)")
         }
+        let setting = BenchSetting(controllers: controllers, snoop: snoop)
+        if !options.json { print("Controllers: \(controllers.description)") }
         for benchmark in Benchmarks.all where only.isEmpty || only.contains(benchmark.name) {
             let operations = count ?? (benchmark.name == "discover" ? 20 : 1000)
             let result: BenchResult
             do {
-                result = try await benchmark.run(operations, snoop)
+                result = try await benchmark.run(operations, setting)
             } catch {
-                FileHandle.standardError.write(Data("bluetooth bench: \(benchmark.name): \(error)\n".utf8))
-                throw ExitCode.failure
+                fail("\(benchmark.name): \(error)")
             }
-            var details = result.fields
-            var sentence =
-                "\(result.name.padding(toLength: 24, withPad: " ", startingAt: 0)) \(result.operations) ops, "
-                + result.summary
-            if againstBumble {
-                let bumble: BenchResult
+            var bumble: BenchResult?
+            if againstBumble, case .transports(let central, let peripheral) = controllers {
                 do {
-                    bumble = try await BumbleBench.run(benchmark.name, operations: operations)
+                    bumble = try await BumbleBench.run(
+                        benchmark.name, operations: operations, central: central, peripheral: peripheral)
                 } catch {
-                    FileHandle.standardError.write(
-                        Data("bluetooth bench: \(benchmark.name) on Bumble: \(error)\n".utf8))
-                    throw ExitCode.failure
+                    fail("\(benchmark.name) on Bumble: \(error)")
                 }
-                let speedup = bumble.seconds / Double(bumble.operations) / (result.seconds / Double(result.operations))
-                sentence += "; Bumble \(bumble.summary); \(String(format: "%.1f", speedup))× Bumble's rate"
-                for (key, value) in bumble.fields where key != "operations" && key != "bytesPerOp" {
-                    details["bumble" + key.prefix(1).uppercased() + key.dropFirst()] = value
-                }
-                details["speedupOverBumble"] = (speedup * 100).rounded() / 100
             }
-            narrator.step(result.name, sentence, details)
+            report(result, bumble: bumble, controllers: controllers)
         }
+    }
+
+    /// The controllers the options name; `--against-bumble` needs real transports so both hosts share them.
+    private func benchControllers() throws -> BenchControllers {
+        let central = try options.transportSpec(environment: ProcessInfo.processInfo.environment)
+        let peripheral: TransportSpec?
+        do {
+            peripheral = try peripheralTransport.map { text throws(TransportError) in try TransportSpec(parsing: text) }
+        } catch {
+            throw ValidationError(error.description)
+        }
+        let controllers: BenchControllers
+        do {
+            controllers = try BenchControllers(central: central, peripheral: peripheral)
+        } catch {
+            throw ValidationError(error.description)
+        }
+        if againstBumble, case .virtualAir = controllers {
+            throw ValidationError(
+                "--against-bumble runs both hosts on the same controllers: give --transport tcp:HOST:PORT "
+                    + "(a `bluetooth sim`, or Bumble's controllers with --peripheral-transport)")
+        }
+        return controllers
+    }
+
+    private func report(_ result: BenchResult, bumble: BenchResult?, controllers: BenchControllers) {
+        var sentence =
+            "\(result.name.padding(toLength: 26, withPad: " ", startingAt: 0)) \(result.operations) ops, ours "
+            + result.summary
+        var object: [String: Any] = [
+            "step": result.name, "controllers": controllers.description, "ours": result.fields,
+        ]
+        if let bumble {
+            let rate = result.operationsPerSecond / bumble.operationsPerSecond
+            let cpu = bumble.cpuMicrosecondsPerOperation / result.cpuMicrosecondsPerOperation
+            sentence +=
+                "; Bumble " + bumble.summary
+                + String(format: "; %.1f× Bumble's rate, %.1f× less CPU per operation", rate, cpu)
+            object["bumble"] = bumble.fields
+            object["rateOverBumble"] = rate
+            object["cpuAdvantageOverBumble"] = cpu
+        }
+        if options.json {
+            object["message"] = sentence
+            let data = (try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys])) ?? Data()
+            print(String(decoding: data, as: UTF8.self))
+        } else {
+            print(sentence)
+        }
+        fflush(nil)
+    }
+
+    private func fail(_ message: String) -> Never {
+        FileHandle.standardError.write(Data("bluetooth bench: \(message)\n".utf8))
+        Foundation.exit(1)
     }
 }

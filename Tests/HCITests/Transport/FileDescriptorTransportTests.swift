@@ -25,6 +25,21 @@ struct FileDescriptorTransportTests {
         await receiver.close()
     }
 
+    @Test("a batch sent at once is written whole and in order before the send returns")
+    func batchInOneWrite() async throws {
+        let (left, right) = try socketPair()
+        let sender = try FileDescriptorTransport(adopting: left, name: "left")
+        let packets = TransportFixtures.varied(count: 40)
+        try await sender.send(contentsOf: packets)
+        let expected = packets.flatMap(\.encoded)
+        var buffer = [UInt8](repeating: 0, count: expected.count + 1)
+        let count = buffer.withUnsafeMutableBytes { recv(right, $0.baseAddress, $0.count, Int32(MSG_DONTWAIT)) }
+        #expect(count == expected.count)
+        #expect(Array(buffer.prefix(max(count, 0))) == expected)
+        await sender.close()
+        close(right)
+    }
+
     @Test("bytes that are not H4 end incoming with a framing error and shut the transport down")
     func framingError() async throws {
         let (left, right) = try socketPair()

@@ -1,0 +1,43 @@
+import HCI
+
+/// Per link, the L2CAP PDUs queued for the controller and not yet wholly handed to it, and which links
+/// were found at the high-water mark, so that they are told once they drain.
+///
+/// Notifications and writes without response are refused on a link at the mark (as iOS's
+/// `updateValue` returns false); everything else is queued regardless, bounded by its own protocol.
+struct TransmitBacklog {
+    /// The PDUs waiting on a link at which it stops taking notifications and writes without response.
+    static let highWater = 8
+
+    private var waiting: [ConnectionHandle: Int] = [:]
+    private var congested: Set<ConnectionHandle> = []
+
+    /// PDUs queued and not wholly handed to the controller on `handle`.
+    func pending(on handle: ConnectionHandle) -> Int { waiting[handle, default: 0] }
+
+    /// Counts a PDU queued on `handle`.
+    mutating func queued(on handle: ConnectionHandle) {
+        waiting[handle, default: 0] += 1
+    }
+
+    /// Counts a PDU whose last fragment went to the controller; true when the link had been found
+    /// congested and has now drained below the mark.
+    mutating func sent(on handle: ConnectionHandle) -> Bool {
+        let remaining = max(0, waiting[handle, default: 0] - 1)
+        waiting[handle] = remaining == 0 ? nil : remaining
+        return remaining < Self.highWater && congested.remove(handle) != nil
+    }
+
+    /// Whether `handle` is at the mark; if so it is remembered, to be told when it drains.
+    mutating func isCongested(_ handle: ConnectionHandle) -> Bool {
+        guard waiting[handle, default: 0] >= Self.highWater else { return false }
+        congested.insert(handle)
+        return true
+    }
+
+    /// Forgets a link that has gone.
+    mutating func removeLink(_ handle: ConnectionHandle) {
+        waiting[handle] = nil
+        congested.remove(handle)
+    }
+}
