@@ -29,6 +29,7 @@ extension Air {
                     handle: link.handle(side.opposite), boundary: boundary, data: Array(packet.data[offset..<end])))
             offset = end
         } while offset < packet.data.count
+        guard link.layer == nil else { return enqueue(fragments, on: link, from: side) }
         heldACL[receiver, default: []].append(HeldACL(link: link.id, sender: side, fragments: fragments))
         releaseHeldACL(to: receiver)
     }

@@ -12,19 +12,35 @@ struct Bench: AsyncParsableCommand {
     @Option(name: .long, help: "Operations per benchmark.")
     var count = 1000
 
-    @Option(name: .long, help: "Run only these benchmarks (discover, read, write, notify, write-without-response).")
+    @Option(
+        name: .long,
+        help:
+            "Run only these benchmarks (discover, read, write, notify, write-without-response; crowd runs only when named)."
+    )
     var only: [String] = []
+
+    @Option(name: .long, help: "crowd: how many advertisers the sim holds.")
+    var advertisers = 1000
+
+    @Option(name: .long, help: "crowd: seconds the scanner counts reports.")
+    var seconds = 10
+
+    @Option(name: .long, help: "The sim's air for crowd: instant or timed.")
+    var air = "instant"
 
     @Flag(name: .long, help: "Also run each workload on Bumble (pip package bumble) and show how we compare.")
     var againstBumble = false
 
     func validate() throws {
         guard count > 0 else { throw ValidationError("--count must be at least 1") }
-        let known = Set(Benchmarks.all.map(\.name))
-        if let unknown = only.first(where: { !known.contains($0) }) {
-            throw ValidationError(
-                "unknown benchmark '\(unknown)'; known: \(Benchmarks.all.map(\.name).joined(separator: ", "))")
+        let names = Benchmarks.all.map(\.name) + ["crowd"]
+        if let unknown = only.first(where: { !names.contains($0) }) {
+            throw ValidationError("unknown benchmark '\(unknown)'; known: \(names.joined(separator: ", "))")
         }
+        guard advertisers > 0, seconds > 0 else {
+            throw ValidationError("--advertisers and --seconds must be positive")
+        }
+        guard ["instant", "timed"].contains(air) else { throw ValidationError("--air takes instant or timed") }
     }
 
     func run() async throws {
@@ -66,6 +82,17 @@ struct Bench: AsyncParsableCommand {
                 details["speedupOverBumble"] = String(format: "%.2f", speedup)
             }
             narrator.step(result.name, sentence, details)
+        }
+        if only.contains("crowd") {
+            do {
+                let crowd = try await CrowdBench.run(
+                    advertisers: advertisers, interval: .milliseconds(100), window: .seconds(seconds), air: air)
+                narrator.step(
+                    "crowd", "crowd".padding(toLength: 25, withPad: " ", startingAt: 0) + crowd.summary, crowd.fields)
+            } catch {
+                FileHandle.standardError.write(Data("bluetooth bench: crowd: \(error)\n".utf8))
+                throw ExitCode.failure
+            }
         }
     }
 }
