@@ -17,7 +17,11 @@ extension Air {
         c.aclPacketsInFlight += 1
         let side = link.side(of: c.id)
         let receiver = link.controller(side.opposite)
-        let size = Int(link.maxTxOctets[side] ?? DataLength.initialOctets)
+        var size = Int(link.maxTxOctets[side] ?? DataLength.initialOctets)
+        if let layer = link.layer {
+            let time = Duration.microseconds(Int64(link.maxTxTime[side] ?? DataLength.initialTime))
+            size = min(size, layer.phy[side, default: .le1M].octets(within: time))
+        }
         var fragments: [ACLDataPacket] = []
         var offset = 0
         repeat {

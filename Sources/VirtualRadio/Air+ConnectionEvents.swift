@@ -15,8 +15,9 @@ extension Air {
 
     /// Queues the fragments of one host packet for the connection events to carry.
     func enqueue(_ fragments: [ACLDataPacket], on link: Link, from side: LinkSide) {
+        let queuedAt = now
         let pdus = fragments.enumerated().map { index, fragment in
-            DataPDU(fragment: fragment, endsHostPacket: index == fragments.count - 1)
+            DataPDU(fragment: fragment, endsHostPacket: index == fragments.count - 1, queuedAt: queuedAt)
         }
         link.layer?.enqueue(pdus, from: side)
     }

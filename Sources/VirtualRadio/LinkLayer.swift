@@ -6,6 +6,8 @@ struct DataPDU {
     var fragment: ACLDataPacket
     /// Whether it ends a host packet, whose HCI buffer its acknowledgement frees (Number Of Completed Packets).
     var endsHostPacket: Bool
+    /// When the host handed it over: it cannot go in a packet that starts earlier.
+    var queuedAt: Duration = .zero
     /// Whether the peer already took it: its acknowledgement was lost, so it goes again but is not delivered twice.
     var received = false
 }
@@ -104,7 +106,7 @@ struct LinkLayer {
         let anchor = nextAnchor
         var outcome = Outcome()
         applyChanges(into: &outcome)
-        let listens = !(queues[.peripheral]?.isEmpty ?? true) || skipped >= Int(parameters.latency)
+        let listens = ready(.peripheral, at: anchor) != nil || skipped >= Int(parameters.latency)
         if listens {
             skipped = 0
             exchange(from: anchor, micLength: micLength, loss: &loss, canReceive: canReceive, into: &outcome)
@@ -129,11 +131,14 @@ struct LinkLayer {
         let end = anchor + interval - RadioPHY.interFrameSpace
         var time = anchor
         while present[.central] == true {
-            let sent = queues[.central]?.first
-            let reply = queues[.peripheral]?.first
+            let sent = ready(.central, at: time)
+            let centralMore = hasMore(.central, at: time)
             let centralTime = airtime(of: sent, from: .central, micLength: micLength)
+            let replyStart = time + centralTime + RadioPHY.interFrameSpace
+            let reply = ready(.peripheral, at: replyStart)
+            let peripheralMore = hasMore(.peripheral, at: replyStart)
             let replyTime = airtime(of: reply, from: .peripheral, micLength: micLength)
-            if outcome.exchanges > 0, time + centralTime + RadioPHY.interFrameSpace + replyTime > end { return }
+            if outcome.exchanges > 0, replyStart + replyTime > end { return }
             outcome.exchanges += 1
             guard present[.peripheral] == true, !loss.lost() else { return }
             lastHeard[.peripheral] = time + centralTime
@@ -142,17 +147,28 @@ struct LinkLayer {
                 outcome.delivered.append((.peripheral, sent.fragment))
                 queues[.central]?[0].received = true
             }
-            time += centralTime + RadioPHY.interFrameSpace
             guard !loss.lost() else { return }
-            lastHeard[.central] = time + replyTime
+            lastHeard[.central] = replyStart + replyTime
             if sent != nil { acknowledge(.central, into: &outcome) }
             if let reply, canReceive(.central) {
                 outcome.delivered.append((.central, reply.fragment))
                 acknowledge(.peripheral, into: &outcome)
             }
-            time += replyTime + RadioPHY.interFrameSpace
-            guard !(queues[.central]?.isEmpty ?? true) || !(queues[.peripheral]?.isEmpty ?? true) else { return }
+            time = replyStart + replyTime + RadioPHY.interFrameSpace
+            guard centralMore || peripheralMore else { return }
         }
+    }
+
+    /// The MD bit of a side's packet sent at `time`: whether another PDU than the one it carries was ready.
+    private func hasMore(_ side: LinkSide, at time: Duration) -> Bool {
+        guard let queue = queues[side], let head = queue.first, head.queuedAt <= time else { return false }
+        return queue.count > 1 && queue[1].queuedAt <= time
+    }
+
+    /// A side's next PDU, if the host had handed it over by `time`.
+    private func ready(_ side: LinkSide, at time: Duration) -> DataPDU? {
+        guard let pdu = queues[side]?.first, pdu.queuedAt <= time else { return nil }
+        return pdu
     }
 
     /// The air time of a side's next packet: its PDU, or an empty one.

@@ -29,6 +29,16 @@ enum RadioPHY: Hashable, Sendable, CaseIterable {
         }
     }
 
+    /// The most payload octets a packet carries within `time` (at least the 27 every link allows); on LE Coded
+    /// the time is at least 2704 µs, as for connEffectiveMaxTxTime (Vol 6, Part B, 4.5.10).
+    func octets(within time: Duration) -> Int {
+        let coded = self == .codedS2 || self == .codedS8
+        let limit = coded ? max(time, .microseconds(2704)) : time
+        var octets = 27
+        while octets < 251, airtime(payload: octets + 1) <= limit { octets += 1 }
+        return octets
+    }
+
     /// The HCI PHY value the host sees.
     var hciPHY: PHY {
         switch self {

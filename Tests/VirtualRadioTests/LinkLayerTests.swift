@@ -36,6 +36,14 @@ struct LinkLayerTests {
         #expect(RadioPHY.codedS2.airtime(payload: 0) == .microseconds(462))
     }
 
+    @Test("A PDU carries what the data length allows within its time; on LE Coded the time is at least 2704 µs")
+    func octetsWithinTime() {
+        #expect(RadioPHY.le1M.octets(within: .microseconds(328)) == 31)
+        #expect(RadioPHY.le1M.octets(within: .microseconds(2120)) == 251)
+        #expect(RadioPHY.codedS8.octets(within: .microseconds(2120)) == 31)
+        #expect(RadioPHY.codedS2.octets(within: .microseconds(2120)) == 140)
+    }
+
     @Test("Connection events come at anchor points one interval apart, from the first anchor")
     func anchorPoints() {
         var layer = LinkLayer(parameters: Self.parameters, firstAnchor: .microseconds(1250))
@@ -61,6 +69,17 @@ struct LinkLayerTests {
         #expect(layer.queued(.peripheral) == 7)
         let second = Self.run(&layer, loss: &loss)
         #expect(second.delivered.map { $0.fragment.data[1] } == [3, 4, 5])
+    }
+
+    @Test("Data the host hands over after an event began waits for the next event")
+    func causality() {
+        var layer = LinkLayer(parameters: Self.parameters, firstAnchor: .milliseconds(10))
+        var loss = PacketLoss(rate: 0, seed: 1)
+        var late = Self.pdus(1, size: 27)
+        late[0].queuedAt = .milliseconds(10) + .microseconds(1)
+        layer.enqueue(late, from: .central)
+        #expect(Self.run(&layer, loss: &loss).delivered.isEmpty)
+        #expect(Self.run(&layer, loss: &loss).delivered.count == 1)
     }
 
     @Test("The MD bit keeps an event open while either side has data; with none, one exchange of empty packets")

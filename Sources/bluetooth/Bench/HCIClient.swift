@@ -26,6 +26,27 @@ final class HCIClient {
         throw BenchError.setUp("the controller went away")
     }
 
+    /// Starts a command answered with Command Status, which must succeed.
+    func start<C: HCIAsyncCommand>(_ command: C) async throws {
+        try await transport.send(.command(HCICommandPacket(command)))
+        let status = try await expect { event -> HCIStatus? in
+            guard case .commandStatus(let status) = event, status.opcode == C.opcode else { return nil }
+            return status.status
+        }
+        guard status.isSuccess else { throw BenchError.setUp("\(C.opcode) failed: \(status)") }
+    }
+
+    /// Awaits the first event `match` accepts, passing over everything else.
+    func expect<T>(_ match: (KnownEvent) -> T?) async throws -> T {
+        while let packet = try await iterator.next() {
+            guard case .event(let raw) = packet, let event = try? KnownEvent(raw), let value = match(event) else {
+                continue
+            }
+            return value
+        }
+        throw BenchError.setUp("the controller went away")
+    }
+
     /// The next packet from the controller, or nil when the transport ended.
     func next() async throws -> HCIPacket? {
         try await iterator.next()

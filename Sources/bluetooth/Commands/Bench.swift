@@ -25,7 +25,12 @@ struct Bench: AsyncParsableCommand {
     @Option(name: .long, help: "crowd: seconds the scanner counts reports.")
     var seconds = 10
 
-    @Option(name: .long, help: "The sim's air for crowd: instant or timed.")
+    @Option(name: .long, help: "timed: connection events each throughput measurement spans.")
+    var events = 40
+
+    @Option(
+        name: .long,
+        help: "timed: print the timed air's throughput and read round trip against theory; with crowd, the sim's air.")
     var air = "instant"
 
     @Flag(name: .long, help: "Also run each workload on Bumble (pip package bumble) and show how we compare.")
@@ -45,6 +50,7 @@ struct Bench: AsyncParsableCommand {
 
     func run() async throws {
         let narrator = Narrator(json: options.json)
+        if air == "timed", !only.contains("crowd") { return try await runTimedTable(narrator) }
         let snoop: BTSnoopWriter?
         do {
             snoop = try options.btsnoop.map { path throws(TransportError) in try BTSnoopWriter(path: path) }
@@ -83,16 +89,6 @@ struct Bench: AsyncParsableCommand {
             }
             narrator.step(result.name, sentence, details)
         }
-        if only.contains("crowd") {
-            do {
-                let crowd = try await CrowdBench.run(
-                    advertisers: advertisers, interval: .milliseconds(100), window: .seconds(seconds), air: air)
-                narrator.step(
-                    "crowd", "crowd".padding(toLength: 25, withPad: " ", startingAt: 0) + crowd.summary, crowd.fields)
-            } catch {
-                FileHandle.standardError.write(Data("bluetooth bench: crowd: \(error)\n".utf8))
-                throw ExitCode.failure
-            }
-        }
+        if only.contains("crowd") { try await runCrowd(narrator) }
     }
 }
