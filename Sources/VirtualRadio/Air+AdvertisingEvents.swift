@@ -163,7 +163,7 @@ extension Air {
             let report = LEAdvertisingReportEvent.Report(
                 eventType: scanResponse ? .scanRsp : Self.legacyReportType(of: set),
                 addressType: advertiser?.type ?? .public, address: advertiser?.address ?? .zero, data: data, rssi: rssi)
-            emit(LEAdvertisingReportEvent(reports: [report]), to: scanner)
+            emitReport(report, to: scanner)
         case .extended:
             var chunks = stride(from: 0, to: data.count, by: 229).map { Array(data[$0..<min($0 + 229, data.count)]) }
             if chunks.isEmpty { chunks = [[]] }

@@ -30,11 +30,13 @@ public actor Air {
     /// Packets produced by the current operation, delivered to the hosts when it ends.
     var outbox: [Outgoing] = []
 
-    /// A packet on its way to a host.
+    /// A packet on its way to a host; a legacy advertising report keeps its report, so that reports for one host
+    /// in a row go out together in one event.
     struct Outgoing {
         var controller: ControllerID
         var packet: HCIPacket
         var kind: HostQueue.Kind
+        var reports: [LEAdvertisingReportEvent.Report] = []
     }
 
     /// Host ACL data that crossed the air but waits for room in the receiving host's queue.
@@ -161,6 +163,41 @@ public actor Air {
         outbox.append(Outgoing(controller: controller.id, packet: .event(HCIEventPacket(event)), kind: .event))
     }
 
+    /// Queues one legacy advertising report for a scanner's host, unless the host masked it.
+    func emitReport(_ report: LEAdvertisingReportEvent.Report, to scanner: ControllerState) {
+        guard scanner.masks.allows(LEAdvertisingReportEvent.subeventCode) else { return }
+        let event = LEAdvertisingReportEvent(reports: [report])
+        outbox.append(
+            Outgoing(controller: scanner.id, packet: .event(HCIEventPacket(event)), kind: .report, reports: [report]))
+    }
+
+    /// Joins the legacy advertising reports queued for one host with nothing else for it in between into events of
+    /// up to 25 reports and 255 octets, as a controller does when several advertisers are heard at once
+    /// (Vol 4, Part E, 7.7.65.2); the order of what each host receives is kept.
+    static func combiningReports(_ batch: [Outgoing]) -> [Outgoing] {
+        var combined: [Outgoing] = []
+        var open: [ControllerID: Int] = [:]
+        for outgoing in batch {
+            guard let report = outgoing.reports.first else {
+                open[outgoing.controller] = nil
+                combined.append(outgoing)
+                continue
+            }
+            if let index = open[outgoing.controller] {
+                let reports = combined[index].reports + [report]
+                let length = reports.reduce(2) { $0 + 10 + $1.data.count }
+                if reports.count <= LEAdvertisingReportEvent.maximumReports, length <= 255 {
+                    combined[index].reports = reports
+                    combined[index].packet = .event(HCIEventPacket(LEAdvertisingReportEvent(reports: reports)))
+                    continue
+                }
+            }
+            open[outgoing.controller] = combined.count
+            combined.append(outgoing)
+        }
+        return combined
+    }
+
     /// Queues an LE subevent for a controller's host, unless the host masked it.
     func emit<E: LEMetaEvent>(_ event: E, to controller: ControllerState) {
         guard controller.masks.allows(E.subeventCode) else { return }
@@ -172,7 +209,7 @@ public actor Air {
     /// Delivers what the current operation produced; a host whose queue overflowed leaves the air.
     func flush() {
         while !outbox.isEmpty {
-            let batch = outbox
+            let batch = Self.combiningReports(outbox)
             outbox = []
             var stuck: [ControllerID] = []
             for outgoing in batch {

@@ -59,4 +59,21 @@ struct DeadlineQueueTests {
         try await scanner.scan()
         _ = try await scanner.expectReport()
     }
+
+    @Test("Reports heard at once reach a scanner in one LE Advertising Report event")
+    func reportsCombined() async throws {
+        let air = Air(clock: ManualClock())
+        let scanner = try await TestHost.make(on: air, randomAddress: Addresses.fourth)
+        for address in [Addresses.first, Addresses.second, Addresses.third] {
+            let advertiser = try await TestHost.make(on: air, randomAddress: address)
+            try await advertiser.advertise(.nonConnectableUndirected, data: [0x02, 0x01, 0x04])
+        }
+        try await scanner.scan()
+        let events = try await scanner.drainEvents().compactMap { event -> LEAdvertisingReportEvent? in
+            if case .leMeta(.advertisingReport(let e)) = event { return e }
+            return nil
+        }
+        #expect(events.count == 1)
+        #expect(events.first?.reports.map(\.address) == [Addresses.first, Addresses.second, Addresses.third])
+    }
 }
