@@ -23,3 +23,9 @@ public let CBManagerOptionVirtualPositionKey = "kCBManagerOptionVirtualPosition"
 /// An option of ours for `CBPeripheralManager`: milliseconds between advertising events (`Int`, 20 to 10240;
 /// 100 by default).
 public let CBManagerOptionAdvertisingIntervalKey = "kCBManagerOptionAdvertisingInterval"
+
+/// An option of ours for managers on the virtual radio: which of the process's virtual airs the manager joins,
+/// `"instant"` (packets arrive at once) or `"timed"` (the link layer keeps a real radio's timing). Without it
+/// the manager reads `BLUETOOTH_AIR`, and joins the instant air when that is unset. Managers on different airs
+/// do not hear each other.
+public let CBManagerOptionVirtualAirKey = "kCBManagerOptionVirtualAir"

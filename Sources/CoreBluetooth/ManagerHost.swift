@@ -12,6 +12,7 @@ enum ManagerHost {
         var spec: TransportSpec
         var snoopPath: String?
         var position: Position?
+        var airTiming: AirTiming
         var configuration: HostConfiguration
         var pairingAgent: (any PairingAgent)?
     }
@@ -47,13 +48,21 @@ enum ManagerHost {
         } else if spec != .virtual {
             configuration.bondDirectory = BondStore.defaultDirectory(environment: environment)
         }
+        let timingName = options?[CBManagerOptionVirtualAirKey] as? String ?? environment[AirTiming.environmentVariable]
+        var airTiming = AirTiming.instant
+        if let timingName {
+            guard let timing = AirTiming(name: timingName) else {
+                throw .invalidSpec("virtual", reason: "unknown virtual air '\(timingName)' (expected instant or timed)")
+            }
+            airTiming = timing
+        }
         var position: Position?
         if let coordinates = options?[CBManagerOptionVirtualPositionKey] as? [Double], coordinates.count == 2 {
             position = Position(x: coordinates[0], y: coordinates[1])
         }
         return Launch(
             spec: spec, snoopPath: options?[CBManagerOptionBTSnoopPathKey] as? String, position: position,
-            configuration: configuration, pairingAgent: pairingAgent)
+            airTiming: airTiming, configuration: configuration, pairingAgent: pairingAgent)
     }
 
     /// Opens the transport and brings a host up on it.
@@ -61,7 +70,7 @@ enum ManagerHost {
         var transport: any HCITransport
         switch launch.spec {
         case .virtual:
-            let controller = await VirtualAir.makeTransport()
+            let controller = await VirtualAir.makeTransport(timing: launch.airTiming)
             if let position = launch.position { await controller.move(to: position) }
             transport = controller
         default:

@@ -40,8 +40,6 @@ struct AdvertisingSet {
     /// Advertising events after which the set stops (0: no limit).
     var maxEvents: UInt8 = 0
     var eventsSent = 0
-    /// Bumped on every enable and disable, so a stale timer tick is recognised.
-    var generation: UInt64 = 0
 
     /// Legacy advertising as a controller starts: ADV_IND every 1.28 s from the public address.
     static let legacyDefault = AdvertisingSet(
@@ -64,6 +62,12 @@ struct AdvertisingSet {
 
     /// The property combinations legacy PDUs allow (Vol 4, Part E, 7.8.53, table of legacy event types).
     static let validLegacyProperties: Set<UInt16> = [0x13, 0x15, 0x1D, 0x12, 0x10]
+
+    /// The time between advertising events: 3.75 ms or less for high duty cycle directed advertising, else the
+    /// shortest interval the host allowed (Vol 6, Part B, 4.4.2.2 and 4.4.2.4.3).
+    var interval: Duration {
+        isHighDutyDirected ? .microseconds(3750) : .microseconds(Int64(intervalMin) * 625)
+    }
 
     var isLegacy: Bool { properties.contains(.legacy) }
     var isConnectable: Bool { properties.contains(.connectable) }

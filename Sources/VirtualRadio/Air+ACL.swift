@@ -17,7 +17,11 @@ extension Air {
         c.aclPacketsInFlight += 1
         let side = link.side(of: c.id)
         let receiver = link.controller(side.opposite)
-        let size = Int(link.maxTxOctets[side] ?? DataLength.initialOctets)
+        var size = Int(link.maxTxOctets[side] ?? DataLength.initialOctets)
+        if let layer = link.layer {
+            let time = Duration.microseconds(Int64(link.maxTxTime[side] ?? DataLength.initialTime))
+            size = min(size, layer.phy[side, default: .le1M].octets(within: time))
+        }
         var fragments: [ACLDataPacket] = []
         var offset = 0
         repeat {
@@ -29,6 +33,7 @@ extension Air {
                     handle: link.handle(side.opposite), boundary: boundary, data: Array(packet.data[offset..<end])))
             offset = end
         } while offset < packet.data.count
+        guard link.layer == nil else { return enqueue(fragments, on: link, from: side) }
         heldACL[receiver, default: []].append(HeldACL(link: link.id, sender: side, fragments: fragments))
         releaseHeldACL(to: receiver)
     }

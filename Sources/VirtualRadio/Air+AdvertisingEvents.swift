@@ -8,27 +8,19 @@ extension Air {
         guard var set = c.advertisingSets[key] else { return }
         set.enabled = true
         set.eventsSent = 0
-        set.generation = c.nextGeneration()
         set.resolvablePrivateAddress = nil
         if set.ownAddressType.rawValue >= 0x02, let irk = c.localIRK(toward: set.peer) {
             set.resolvablePrivateAddress = ResolvablePrivateAddress.make(irk: irk, using: &noise)
         }
         c.advertisingSets[key] = set
-        let id = c.id
-        let generation = set.generation
-        let interval =
-            set.isHighDutyDirected ? Duration.microseconds(3750) : .microseconds(Int64(set.intervalMin) * 625)
-        scheduleRepeating(.advertising(key), on: c, every: interval) { air in
-            air.advertisingTick(id, key, generation)
-        }
+        let start = now
+        schedule(.advertising(key), on: c, at: start + set.interval + advertisingDelay())
         var duration: Duration? = set.duration > 0 ? .milliseconds(Int64(set.duration) * 10) : nil
         if set.isHighDutyDirected {
             duration = min(duration ?? .milliseconds(1280), .milliseconds(1280))
         }
         if let duration {
-            scheduleOnce(.advertisingDuration(key), on: c, after: duration) { air in
-                air.advertisingTimedOut(id, key, generation)
-            }
+            schedule(.advertisingDuration(key), on: c, at: start + duration)
         } else {
             cancelTimer(.advertisingDuration(key), on: c)
         }
@@ -39,16 +31,26 @@ extension Air {
     func stopAdvertising(_ key: AdvertisingSetKey, on c: ControllerState) {
         guard c.advertisingSets[key]?.enabled == true else { return }
         c.advertisingSets[key]?.enabled = false
-        c.advertisingSets[key]?.generation = c.nextGeneration()
         cancelTimer(.advertising(key), on: c)
         cancelTimer(.advertisingDuration(key), on: c)
     }
 
-    func advertisingTick(_ id: ControllerID, _ key: AdvertisingSetKey, _ generation: UInt64) -> Bool {
-        guard let c = controllers[id], let set = c.advertisingSets[key], set.enabled, set.generation == generation
-        else { return false }
+    /// The advertising timer fired: one event, and the next one armed an interval later.
+    func advertisingTick(_ key: AdvertisingSetKey, on c: ControllerState, at deadline: Duration) {
+        guard let set = c.advertisingSets[key], set.enabled else { return }
+        var next = deadline + set.interval + advertisingDelay()
+        let reached = clock.elapsed
+        if next < reached { next = reached + set.interval }
+        schedule(.advertising(key), on: c, at: next)
         advertisingEvent(key, on: c)
-        return c.advertisingSets[key]?.enabled == true
+    }
+
+    /// The pseudo-random delay added to each advertising event: none on an instant air, 0 to 10 ms on a timed one.
+    ///
+    /// Bluetooth Core Specification Vol 6, Part B, 4.4.2.2.1 (advDelay).
+    func advertisingDelay() -> Duration {
+        guard timing == .timed else { return .zero }
+        return .microseconds(Int64.random(in: 0...10_000, using: &noise))
     }
 
     /// Ends advertising whose duration elapsed (at most 1.28 s for high duty cycle directed advertising):
@@ -56,9 +58,8 @@ extension Air {
     /// Advertising Timeout (0x3C).
     ///
     /// Bluetooth Core Specification Vol 4, Part E, 7.8.9 and 7.7.65.18.
-    func advertisingTimedOut(_ id: ControllerID, _ key: AdvertisingSetKey, _ generation: UInt64) {
-        guard let c = controllers[id], let set = c.advertisingSets[key], set.enabled, set.generation == generation
-        else { return }
+    func advertisingTimedOut(_ key: AdvertisingSetKey, on c: ControllerState) {
+        guard let set = c.advertisingSets[key], set.enabled else { return }
         stopAdvertising(key, on: c)
         switch key {
         case .legacy:
@@ -75,11 +76,12 @@ extension Air {
     /// One advertising event of one set: every scanner in range hears it, then a waiting initiator may connect.
     func advertisingEvent(_ key: AdvertisingSetKey, on advertiser: ControllerState) {
         guard let set = advertiser.advertisingSets[key], set.enabled else { return }
-        for scanner in everyController where scanner.id != advertiser.id && scanner.scan != nil {
-            deliver(key, of: advertiser, to: scanner)
+        for id in listeners.scanning where id != advertiser.id {
+            if let scanner = controllers[id] { deliver(key, of: advertiser, to: scanner) }
         }
         if set.isConnectable {
-            for initiator in everyController where initiator.id != advertiser.id && initiator.initiator != nil {
+            for id in listeners.initiating where id != advertiser.id {
+                guard let initiator = controllers[id] else { continue }
                 if connectIfMatching(initiator: initiator, advertiser: advertiser, key: key) { return }
             }
         }
@@ -99,7 +101,8 @@ extension Air {
 
     /// Lets a scanner hear every set now advertising on the air (scanning was just enabled).
     func sweepAdvertisers(for scanner: ControllerState) {
-        for advertiser in everyController where advertiser.id != scanner.id {
+        for id in order where id != scanner.id {
+            guard let advertiser = controllers[id], advertiser.isAdvertising else { continue }
             for key in advertiser.advertisingSets.keys.sorted() where advertiser.advertisingSets[key]?.enabled == true {
                 deliver(key, of: advertiser, to: scanner)
             }
@@ -160,7 +163,7 @@ extension Air {
             let report = LEAdvertisingReportEvent.Report(
                 eventType: scanResponse ? .scanRsp : Self.legacyReportType(of: set),
                 addressType: advertiser?.type ?? .public, address: advertiser?.address ?? .zero, data: data, rssi: rssi)
-            emit(LEAdvertisingReportEvent(reports: [report]), to: scanner)
+            emitReport(report, to: scanner)
         case .extended:
             var chunks = stride(from: 0, to: data.count, by: 229).map { Array(data[$0..<min($0 + 229, data.count)]) }
             if chunks.isEmpty { chunks = [[]] }

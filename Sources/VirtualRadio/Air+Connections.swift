@@ -59,7 +59,8 @@ extension Air {
             throw .connectionAlreadyExists
         }
         c.initiator = initiator
-        for advertiser in everyController where advertiser.id != c.id {
+        for id in order where id != c.id {
+            guard let advertiser = controllers[id], advertiser.isAdvertising else { continue }
             for key in advertiser.advertisingSets.keys.sorted() where advertiser.advertisingSets[key]?.enabled == true {
                 if connectIfMatching(initiator: c, advertiser: advertiser, key: key) { return }
             }
@@ -140,6 +141,7 @@ extension Air {
                 to: p)
         }
         applySuggestedDataLength(link, central: c, peripheral: p)
+        startConnectionEvents(link)
     }
 
     /// Tells a host about a new connection with the newest connection complete event it unmasked.
@@ -236,7 +238,7 @@ extension Air {
     /// `notify` hear Disconnection Complete with their reason.
     func endLink(_ link: Link, notify: [LinkSide: HCIStatus]) {
         links[link.id] = nil
-        for side in [LinkSide.central, .peripheral] {
+        for side in [LinkSide.central, .peripheral] where !link.departed.contains(side) {
             guard let c = controllers[link.controller(side)] else { continue }
             c.handles[link.handle(side)] = nil
             heldACL[c.id]?.removeAll { held in

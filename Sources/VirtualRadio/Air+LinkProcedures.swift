@@ -120,10 +120,21 @@ extension Air {
         return .init(handle: command.handle)
     }
 
+    /// New parameters take effect at once on an instant air, at their instant on a timed one.
     private func finishParameterUpdate(_ link: Link, initiator: LinkSide, _ parameters: ConnectionParameters) {
-        let changed = parameters != link.parameters
+        let notify = parameters != link.parameters ? [initiator, initiator.opposite] : [initiator]
+        if link.layer != nil {
+            link.layer?.schedule(.parameters(parameters, notify: notify))
+            return
+        }
         link.parameters = parameters
-        for side in [initiator, initiator.opposite] where side == initiator || changed {
+        announceParameters(on: link, to: notify)
+    }
+
+    /// Tells hosts the link's parameters with LE Connection Update Complete.
+    func announceParameters(on link: Link, to sides: [LinkSide]) {
+        let parameters = link.parameters
+        for side in sides where !link.departed.contains(side) {
             guard let c = controllers[link.controller(side)] else { continue }
             emit(
                 LEConnectionUpdateCompleteEvent(
@@ -189,7 +200,9 @@ extension Air {
             handle: command.handle, txPHY: link.txPHY[side] ?? .le1M, rxPHY: link.txPHY[side.opposite] ?? .le1M)
     }
 
-    /// Each direction moves to the fastest PHY both ends prefer (2M over 1M); LE Coded is not supported.
+    /// Each direction moves to the fastest PHY both ends prefer (2M, then 1M, then Coded); LE Coded only on a
+    /// timed air, with S=2 when the options ask for it and S=8 otherwise. The change is at once on an instant
+    /// air, at its instant on a timed one.
     ///
     /// The initiating host always hears LE PHY Update Complete, the peer's host when a PHY changed.
     ///
@@ -197,7 +210,7 @@ extension Air {
     func setPHY(_ command: LESetPHYCommand, _ c: ControllerState) throws(ControllerError) {
         let link = try link(command.handle, of: c)
         guard command.allPHYs & ~0x03 == 0 else { throw .invalidCommandParameters }
-        let supported: PHYMask = [.le1M, .le2M]
+        let supported: PHYMask = timing == .timed ? [.le1M, .le2M, .leCoded] : [.le1M, .le2M]
         let txPreference = command.allPHYs & 0x01 != 0 ? supported : command.txPHYs.intersection(supported)
         let rxPreference = command.allPHYs & 0x02 != 0 ? supported : command.rxPHYs.intersection(supported)
         guard !txPreference.isEmpty, !rxPreference.isEmpty else { throw .unsupportedFeatureOrParameterValue }
@@ -206,16 +219,35 @@ extension Air {
         let peerDefaults = peer.defaults
         let peerTx = peerDefaults.allPHYs & 0x01 != 0 ? supported : peerDefaults.txPHYs.intersection(supported)
         let peerRx = peerDefaults.allPHYs & 0x02 != 0 ? supported : peerDefaults.rxPHYs.intersection(supported)
-        let before = link.txPHY
-        if let phy = Self.fastest(txPreference.intersection(peerRx)) { link.txPHY[side] = phy }
-        if let phy = Self.fastest(peerTx.intersection(rxPreference)) { link.txPHY[side.opposite] = phy }
-        let changed = before != link.txPHY
-        for end in [side, side.opposite] where end == side || changed {
-            guard let host = controllers[link.controller(end)] else { continue }
+        var chosen = link.txPHY
+        if let phy = Self.fastest(txPreference.intersection(peerRx)) { chosen[side] = phy }
+        if let phy = Self.fastest(peerTx.intersection(rxPreference)) { chosen[side.opposite] = phy }
+        let notify = chosen != link.txPHY ? [side, side.opposite] : [side]
+        if link.layer != nil {
+            let coding: RadioPHY = command.phyOptions == 0x01 ? .codedS2 : .codedS8
+            let radio = { (phy: PHY?) -> RadioPHY in
+                switch phy {
+                case .le2M?: .le2M
+                case .leCoded?: coding
+                default: .le1M
+                }
+            }
+            link.layer?.schedule(
+                .phy(central: radio(chosen[.central]), peripheral: radio(chosen[.peripheral]), notify: notify))
+            return
+        }
+        link.txPHY = chosen
+        announcePHY(on: link, to: notify)
+    }
+
+    /// Tells hosts the link's PHYs with LE PHY Update Complete.
+    func announcePHY(on link: Link, to sides: [LinkSide]) {
+        for side in sides where !link.departed.contains(side) {
+            guard let host = controllers[link.controller(side)] else { continue }
             emit(
                 LEPHYUpdateCompleteEvent(
-                    status: .success, handle: link.handle(end), txPHY: link.txPHY[end] ?? .le1M,
-                    rxPHY: link.txPHY[end.opposite] ?? .le1M),
+                    status: .success, handle: link.handle(side), txPHY: link.txPHY[side] ?? .le1M,
+                    rxPHY: link.txPHY[side.opposite] ?? .le1M),
                 to: host)
         }
     }
@@ -223,6 +255,7 @@ extension Air {
     private static func fastest(_ phys: PHYMask) -> PHY? {
         if phys.contains(.le2M) { return .le2M }
         if phys.contains(.le1M) { return .le1M }
+        if phys.contains(.leCoded) { return .leCoded }
         return nil
     }
 }

@@ -79,11 +79,8 @@ extension Air {
         guard command.filterDuplicates <= 0x02 else { throw .invalidCommandParameters }
         try startScanning(
             .extended, parameters: c.extendedScanParameters, filterDuplicates: command.filterDuplicates != 0, c)
-        if command.duration > 0, let generation = c.scan?.generation {
-            let id = c.id
-            scheduleOnce(.scanDuration, on: c, after: .milliseconds(Int64(command.duration) * 10)) { air in
-                air.scanTimedOut(id, generation)
-            }
+        if command.duration > 0 {
+            schedule(.scanDuration, on: c, after: .milliseconds(Int64(command.duration) * 10))
         } else {
             cancelTimer(.scanDuration, on: c)
         }
@@ -96,13 +93,12 @@ extension Air {
         if parameters.type == .active, c.ownAddress(parameters.ownAddressType) == nil {
             throw .invalidCommandParameters
         }
-        c.scan = ScanState(
-            family: family, parameters: parameters, filterDuplicates: filterDuplicates, generation: c.nextGeneration())
+        c.scan = ScanState(family: family, parameters: parameters, filterDuplicates: filterDuplicates)
         sweepAdvertisers(for: c)
     }
 
-    func scanTimedOut(_ id: ControllerID, _ generation: UInt64) {
-        guard let c = controllers[id], let scan = c.scan, scan.generation == generation else { return }
+    func scanTimedOut(_ c: ControllerState) {
+        guard c.scan != nil else { return }
         c.scan = nil
         emit(LEScanTimeoutEvent(), to: c)
     }

@@ -4,28 +4,39 @@ import HCI
 /// advertising, scanning, connections and data move between them deterministically on one serial executor.
 ///
 /// Time comes from the injected clock: advertising repeats at its interval, durations and directed
-/// advertising time out. A report reaches a scanner as soon as scanning and advertising overlap, and a
-/// connection forms as soon as an initiator and a matching connectable advertiser overlap.
+/// advertising time out, all driven by one queue of deadlines. A report reaches a scanner as soon as
+/// scanning and advertising overlap, and a connection forms as soon as an initiator and a matching
+/// connectable advertiser overlap. Each advertising event is offered only to the controllers scanning or
+/// initiating at the time, so a crowd of advertisers costs little while nobody listens.
 public actor Air {
-    let clock: any Clock<Duration>
+    let clock: any AirClock
+    /// Which timing the air follows.
+    public let timing: AirTiming
     /// How distance turns into signal strength.
     public let pathLoss: PathLossModel
     var noise: SeededGenerator
+    /// Which connection packets the timed air loses.
+    var loss: PacketLoss
     var controllers: [ControllerID: ControllerState] = [:]
     /// Controllers in joining order, so every sweep over the air visits them in the same order.
     var order: [ControllerID] = []
+    /// The controllers scanning and those initiating: the only ones an advertising event is offered to.
+    let listeners = Listeners()
     var links: [UInt64: Link] = [:]
+    var timers: AirTimers
     var heldACL: [ControllerID: [HeldACL]] = [:]
     private var nextControllerID: UInt64 = 1
     private var nextLinkID: UInt64 = 1
     /// Packets produced by the current operation, delivered to the hosts when it ends.
     var outbox: [Outgoing] = []
 
-    /// A packet on its way to a host.
+    /// A packet on its way to a host; a legacy advertising report keeps its report, so that reports for one host
+    /// in a row go out together in one event.
     struct Outgoing {
         var controller: ControllerID
         var packet: HCIPacket
         var kind: HostQueue.Kind
+        var reports: [LEAdvertisingReportEvent.Report] = []
     }
 
     /// Host ACL data that crossed the air but waits for room in the receiving host's queue.
@@ -35,11 +46,20 @@ public actor Air {
         var fragments: [ACLDataPacket]
     }
 
-    /// Makes an empty air; `seed` fixes the RSSI noise sequence.
+    /// Makes an empty air.
+    ///
+    /// `seed` fixes the RSSI noise, advertising delays and packet loss; `packetErrorRate` (0 to 1) is the
+    /// chance that a timed air loses one connection packet; timers wake at most once per `timerResolution`
+    /// (zero: at each deadline exactly).
     public init(
-        clock: any Clock<Duration> = ContinuousClock(), seed: UInt64 = 0, pathLoss: PathLossModel = PathLossModel()
+        clock: any Clock<Duration> = ContinuousClock(), timing: AirTiming = .instant, seed: UInt64 = 0,
+        pathLoss: PathLossModel = PathLossModel(), packetErrorRate: Double = 0,
+        timerResolution: Duration = .milliseconds(1)
     ) {
-        self.clock = clock
+        self.loss = PacketLoss(rate: packetErrorRate, seed: seed)
+        self.clock = Self.airClock(clock)
+        self.timing = timing
+        self.timers = AirTimers(resolution: timerResolution)
         self.noise = SeededGenerator(seed: seed)
         self.pathLoss = pathLoss
     }
@@ -55,7 +75,7 @@ public actor Air {
         let queue = HostQueue(capacity: configuration.hostQueueCapacity) { [weak self] in
             await self?.hostHasRoom(id)
         }
-        controllers[id] = ControllerState(id: id, configuration: configuration, queue: queue)
+        controllers[id] = ControllerState(id: id, configuration: configuration, queue: queue, listeners: listeners)
         order.append(id)
         return VirtualController(id: id, air: self, queue: queue)
     }
@@ -96,12 +116,18 @@ public actor Air {
         flush()
     }
 
-    /// Ends every link of a controller without telling its own host (reset or departure).
+    /// Ends every link of a controller without telling its own host (reset or departure); on a timed air the
+    /// peer hears of it only when its supervision timeout expires.
     func dropLinks(of controller: ControllerState, peerReason: HCIStatus) {
         for handle in controller.handles.keys.sorted() {
             guard let linkID = controller.handles[handle], let link = links[linkID] else { continue }
             let side = link.side(of: controller.id)
-            endLink(link, notify: [side.opposite: peerReason])
+            if link.layer != nil {
+                controller.handles[handle] = nil
+                abandon(link, side: side)
+            } else {
+                endLink(link, notify: [side.opposite: peerReason])
+            }
         }
     }
 
@@ -131,15 +157,45 @@ public actor Air {
         pathLoss.meanPower(overDistance: sender.position.distance(to: receiver.position)) >= pathLoss.sensitivity
     }
 
-    /// The controllers on the air in joining order.
-    var everyController: [ControllerState] {
-        order.compactMap { controllers[$0] }
-    }
-
     /// Queues an event for a controller's host, unless the host masked it.
     func emit<E: HCIEvent>(_ event: E, to controller: ControllerState) {
         guard controller.masks.allows(E.code) else { return }
         outbox.append(Outgoing(controller: controller.id, packet: .event(HCIEventPacket(event)), kind: .event))
+    }
+
+    /// Queues one legacy advertising report for a scanner's host, unless the host masked it.
+    func emitReport(_ report: LEAdvertisingReportEvent.Report, to scanner: ControllerState) {
+        guard scanner.masks.allows(LEAdvertisingReportEvent.subeventCode) else { return }
+        let event = LEAdvertisingReportEvent(reports: [report])
+        outbox.append(
+            Outgoing(controller: scanner.id, packet: .event(HCIEventPacket(event)), kind: .report, reports: [report]))
+    }
+
+    /// Joins the legacy advertising reports queued for one host with nothing else for it in between into events of
+    /// up to 25 reports and 255 octets, as a controller does when several advertisers are heard at once
+    /// (Vol 4, Part E, 7.7.65.2); the order of what each host receives is kept.
+    static func combiningReports(_ batch: [Outgoing]) -> [Outgoing] {
+        var combined: [Outgoing] = []
+        var open: [ControllerID: Int] = [:]
+        for outgoing in batch {
+            guard let report = outgoing.reports.first else {
+                open[outgoing.controller] = nil
+                combined.append(outgoing)
+                continue
+            }
+            if let index = open[outgoing.controller] {
+                let reports = combined[index].reports + [report]
+                let length = reports.reduce(2) { $0 + 10 + $1.data.count }
+                if reports.count <= LEAdvertisingReportEvent.maximumReports, length <= 255 {
+                    combined[index].reports = reports
+                    combined[index].packet = .event(HCIEventPacket(LEAdvertisingReportEvent(reports: reports)))
+                    continue
+                }
+            }
+            open[outgoing.controller] = combined.count
+            combined.append(outgoing)
+        }
+        return combined
     }
 
     /// Queues an LE subevent for a controller's host, unless the host masked it.
@@ -153,7 +209,7 @@ public actor Air {
     /// Delivers what the current operation produced; a host whose queue overflowed leaves the air.
     func flush() {
         while !outbox.isEmpty {
-            let batch = outbox
+            let batch = Self.combiningReports(outbox)
             outbox = []
             var stuck: [ControllerID] = []
             for outgoing in batch {

@@ -22,6 +22,7 @@ final class ControllerState {
     let id: ControllerID
     let configuration: VirtualControllerConfiguration
     let queue: HostQueue
+    private let listeners: Listeners
     var position: Position
     var masks = EventMasks()
     var randomAddress: BluetoothAddress?
@@ -31,8 +32,12 @@ final class ControllerState {
     var advertisingSets: [AdvertisingSetKey: AdvertisingSet] = [.legacy: .legacyDefault]
     var legacyScanParameters = ScanParameters()
     var extendedScanParameters = ScanParameters()
-    var scan: ScanState?
-    var initiator: Initiator?
+    var scan: ScanState? {
+        didSet { if (oldValue == nil) != (scan == nil) { listeners.setScanning(id, scan != nil) } }
+    }
+    var initiator: Initiator? {
+        didSet { if (oldValue == nil) != (initiator == nil) { listeners.setInitiating(id, initiator != nil) } }
+    }
     var filterAcceptList: [DeviceAddress] = []
     var resolvingList: [ResolvingListEntry] = []
     var addressResolutionEnabled = false
@@ -42,9 +47,8 @@ final class ControllerState {
     private var nextHandle: UInt16 = 0x0001
     /// Host ACL packets taken into the controller's buffers and not yet reported completed.
     var aclPacketsInFlight = 0
-    /// Bumped by each scan and advertising change, to tell the timers which ticks are stale.
-    var generationCounter: UInt64 = 0
-    var timers: [TimerKey: Task<Void, Never>] = [:]
+    /// The token of each armed timer in the air's deadline queue; a queue entry with another token is stale.
+    var timers: [TimerKey: UInt64] = [:]
 
     /// What a timer of this controller is for.
     enum TimerKey: Hashable {
@@ -53,16 +57,16 @@ final class ControllerState {
         case scanDuration
     }
 
-    init(id: ControllerID, configuration: VirtualControllerConfiguration, queue: HostQueue) {
+    init(id: ControllerID, configuration: VirtualControllerConfiguration, queue: HostQueue, listeners: Listeners) {
         self.id = id
         self.configuration = configuration
         self.queue = queue
+        self.listeners = listeners
         self.position = configuration.position
     }
 
     /// Forgets everything the host set, as HCI Reset does (the position on the air stays).
     func reset() {
-        for timer in timers.values { timer.cancel() }
         timers = [:]
         masks = EventMasks()
         randomAddress = nil
@@ -90,12 +94,6 @@ final class ControllerState {
         let handle = ConnectionHandle(rawValue: nextHandle)
         nextHandle = nextHandle >= ConnectionHandle.maximum ? 0x0001 : nextHandle + 1
         return handle
-    }
-
-    /// A fresh generation number for a scan or advertising change.
-    func nextGeneration() -> UInt64 {
-        generationCounter += 1
-        return generationCounter
     }
 
     /// The address this controller scans or initiates from for an own-address type, if it has one.

@@ -46,6 +46,12 @@ final class Link {
     /// Largest payload each side sends per data PDU, and its time in microseconds.
     var maxTxOctets: [LinkSide: UInt16] = [.central: 27, .peripheral: 27]
     var maxTxTime: [LinkSide: UInt16] = [.central: 328, .peripheral: 328]
+    /// Sides whose controller left the link without ending it (timed airs: the peer times out).
+    var departed: Set<LinkSide> = []
+    /// The timed link layer (timed airs only).
+    var layer: LinkLayer?
+    /// The token of the armed connection event timer.
+    var eventTimer: UInt64?
 
     init(
         id: UInt64, central: ControllerID, peripheral: ControllerID, centralHandle: ConnectionHandle,

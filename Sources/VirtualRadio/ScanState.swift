@@ -24,8 +24,6 @@ struct ScanState {
     var filterDuplicates: Bool
     /// Reports already delivered, when duplicates are filtered.
     var seen: Set<ReportKey> = []
-    /// Bumped on every enable, so a stale duration timer is recognised.
-    var generation: UInt64 = 0
 
     /// What makes two reports duplicates: the same advertiser, kind of PDU, set and data.
     struct ReportKey: Hashable {

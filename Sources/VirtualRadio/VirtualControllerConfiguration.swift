@@ -67,7 +67,7 @@ public struct VirtualControllerConfiguration: Hashable, Sendable {
         publicAddress: BluetoothAddress = .zero,
         aclBufferLength: UInt16 = 251,
         aclBufferCount: UInt8 = 8,
-        maximumConnections: Int = 8,
+        maximumConnections: Int = 32,
         advertisingSets: UInt8 = 4,
         maximumAdvertisingDataLength: UInt16 = 1650,
         filterAcceptListSize: UInt8 = 16,

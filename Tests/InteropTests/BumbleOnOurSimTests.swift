@@ -7,9 +7,11 @@ import VirtualRadio
     .timeLimit(.minutes(10)))
 struct BumbleOnOurSimTests {
     /// Serves a fresh air on a loopback port for the duration of `body`.
-    private func withSim<T: Sendable>(_ body: (UInt16) async throws -> T) async throws -> T {
+    private func withSim<T: Sendable>(
+        timing: AirTiming = .instant, _ body: (UInt16) async throws -> T
+    ) async throws -> T {
         let listener = try await TCPListener.listen(host: "127.0.0.1", port: 0)
-        let server = Task { try await SimServer().run(listener) }
+        let server = Task { try await SimServer(air: Air(timing: timing)).run(listener) }
         defer { server.cancel() }
         let result = try await body(listener.port)
         await listener.close()
@@ -54,5 +56,21 @@ struct BumbleOnOurSimTests {
         }
         #expect(client.succeeded, "\(client.transcript)")
         #expect(server.succeeded, "\(server.transcript)")
+    }
+
+    @Test("two Bumble hosts on a timed air connect at the intervals they ask for and read through connection events")
+    func bumbleOnTimedAir() async throws {
+        try requireBumble()
+        let outcome = try await withSim(timing: .timed) { port in
+            try await PythonProcess.run(
+                "timed_reads.py",
+                arguments: [
+                    "--controller", "tcp-client:127.0.0.1:\(port)", "--intervals", "15", "60", "--reads", "5",
+                    "--timeout", "90",
+                ],
+                timeout: .seconds(120))
+        }
+        #expect(outcome.succeeded, "\(outcome.transcript)")
+        #expect(outcome.standardOutput.contains("negotiated 60.0 ms"), "\(outcome.transcript)")
     }
 }

@@ -213,7 +213,7 @@ struct AdvertisingTests {
         let advertiser = try await TestHost.make(on: air, randomAddress: nil)
         try await advertiser.extendedAdvertise(
             handle: 0, properties: [], address: Addresses.first, data: [], duration: 50)
-        await clock.waitForSleepers(count: 2)
+        await clock.waitForSleepers(count: 1)
         clock.advance(by: .milliseconds(500))
         let terminated = try await advertiser.expectLE { event in
             if case .advertisingSetTerminated(let e) = event { return e }

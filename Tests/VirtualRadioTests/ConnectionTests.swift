@@ -131,6 +131,19 @@ struct ConnectionTests {
             try await single.status(of: LESetAdvertisingEnableCommand(enable: true)) == .connectionLimitExceeded)
     }
 
+    @Test("By default a controller holds 32 links; the 33rd Create Connection gets Connection Limit Exceeded")
+    func thirtyTwoLinksByDefault() async throws {
+        let central = try await TestHost.make(on: air, randomAddress: Addresses.first)
+        var handles: Set<ConnectionHandle> = []
+        for index in 0..<32 {
+            let peripheral = try await TestHost.make(
+                on: air, randomAddress: BluetoothAddress(rawValue: 0xC2_00_00_00_00_00 + UInt64(index)))
+            handles.insert(try await central.connect(to: peripheral).central)
+        }
+        #expect(handles.count == 32)
+        #expect(try await central.start(central.createConnection(to: Addresses.fourth)) == .connectionLimitExceeded)
+    }
+
     @Test("A peripheral advertises again while connected and takes a second central")
     func peripheralWithTwoCentrals() async throws {
         let peripheral = try await TestHost.make(on: air, randomAddress: Addresses.first)
@@ -178,7 +191,7 @@ struct ConnectionTests {
     func highDutyDirectedTimesOut() async throws {
         let peripheral = try await TestHost.make(on: air, randomAddress: Addresses.first)
         try await peripheral.advertise(.connectableHighDutyDirected, directedAt: Addresses.second)
-        await clock.waitForSleepers(count: 2)
+        await clock.waitForSleepers(count: 1)
         clock.advance(by: .milliseconds(1280))
         let outcome = try await peripheral.expectConnectionComplete()
         #expect(outcome.status == .advertisingTimeout && outcome.role == .peripheral)

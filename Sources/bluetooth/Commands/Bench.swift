@@ -21,25 +21,46 @@ struct Bench: AsyncParsableCommand {
         help: "Operations per benchmark, the same for each (default: 1000, and 20 whole-tree discoveries).")
     var count: Int?
 
-    @Option(name: .long, help: "Run only these benchmarks (\(Benchmarks.all.map(\.name).joined(separator: ", "))).")
+    @Option(
+        name: .long,
+        help: "Run only these benchmarks (\(Benchmarks.all.map(\.name).joined(separator: ", ")); crowd runs only when named).")
     var only: [String] = []
 
     @Option(name: .long, help: "The peripheral's controller, when it is not --transport's.")
     var peripheralTransport: String?
+
+    @Option(name: .long, help: "crowd: how many advertisers the sim holds.")
+    var advertisers = 1000
+
+    @Option(name: .long, help: "crowd: seconds the scanner counts reports.")
+    var seconds = 10
+
+    @Option(name: .long, help: "timed: connection events each throughput measurement spans.")
+    var events = 40
+
+    @Option(
+        name: .long,
+        help: "timed: print the timed air's throughput and read round trip against theory; with crowd, the sim's air.")
+    var air = "instant"
 
     @Flag(name: .long, help: "Also run each workload on Bumble's host (pip package bumble) on the same controllers.")
     var againstBumble = false
 
     func validate() throws {
         guard count.map({ $0 > 0 }) ?? true else { throw ValidationError("--count must be at least 1") }
-        let known = Set(Benchmarks.all.map(\.name))
-        if let unknown = only.first(where: { !known.contains($0) }) {
-            throw ValidationError(
-                "unknown benchmark '\(unknown)'; known: \(Benchmarks.all.map(\.name).joined(separator: ", "))")
+        let names = Benchmarks.all.map(\.name) + ["crowd"]
+        if let unknown = only.first(where: { !names.contains($0) }) {
+            throw ValidationError("unknown benchmark '\(unknown)'; known: \(names.joined(separator: ", "))")
         }
+        guard advertisers > 0, seconds > 0 else {
+            throw ValidationError("--advertisers and --seconds must be positive")
+        }
+        guard ["instant", "timed"].contains(air) else { throw ValidationError("--air takes instant or timed") }
     }
 
     func run() async throws {
+        let narrator = Narrator(json: options.json)
+        if air == "timed", !only.contains("crowd") { return try await runTimedTable(narrator) }
         let controllers = try benchControllers()
         let snoop: BTSnoopWriter?
         do {
@@ -68,6 +89,7 @@ struct Bench: AsyncParsableCommand {
             }
             report(result, bumble: bumble, controllers: controllers)
         }
+        if only.contains("crowd") { try await runCrowd(narrator) }
     }
 
     /// The controllers the options name; `--against-bumble` needs real transports so both hosts share them.

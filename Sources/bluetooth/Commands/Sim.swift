@@ -19,6 +19,27 @@ struct Sim: AsyncParsableCommand {
     @Option(name: .long, help: "A world file: virtual peripherals (GATT files with positions) the sim runs itself.")
     var world: String?
 
+    @Option(
+        name: .long,
+        help: "The air's timing: instant (packets arrive at once) or timed (a real radio's link-layer timing).")
+    var air: String?
+
+    @Option(name: .long, help: "How many connections each client's controller holds at once (both roles).")
+    var maxConnections = VirtualControllerConfiguration().maximumConnections
+
+    /// The timing `--air` names, else `BLUETOOTH_AIR`, else instant.
+    var timing: AirTiming {
+        get throws {
+            guard let name = air ?? ProcessInfo.processInfo.environment[AirTiming.environmentVariable] else {
+                return .instant
+            }
+            guard let timing = AirTiming(name: name) else {
+                throw ValidationError("--air takes instant or timed; got '\(name)'")
+            }
+            return timing
+        }
+    }
+
     func validate() throws {
         if options.transport != nil {
             throw ValidationError(
@@ -27,6 +48,8 @@ struct Sim: AsyncParsableCommand {
         if options.address != nil {
             throw ValidationError("sim gives each client a controller of its own; --address does not apply")
         }
+        guard maxConnections >= 1 else { throw ValidationError("--max-connections must be at least 1") }
+        _ = try timing
     }
 
     func run() async throws {
@@ -34,6 +57,7 @@ struct Sim: AsyncParsableCommand {
             throw ValidationError("--listen takes HOST:PORT, e.g. 127.0.0.1:7000; got '\(listen)'")
         }
         let host = String(listen[..<colon])
+        let timing = try timing
         let peripherals: [WorldFile.Peripheral]
         do {
             peripherals = try world.map { try WorldFile(contentsOfFile: $0).peripherals } ?? []
@@ -43,7 +67,7 @@ struct Sim: AsyncParsableCommand {
         }
         let listener: TCPListener
         do {
-            listener = try await TCPListener.listen(host: host, port: port)
+            listener = try await TCPListener.listen(host: host, port: port, backlog: 128)
         } catch {
             FileHandle.standardError.write(Data("bluetooth sim: \(error)\n".utf8))
             throw ExitCode.failure
@@ -51,13 +75,14 @@ struct Sim: AsyncParsableCommand {
         let signals = Signals.exitCleanlyOnTermination(queue: DispatchQueue(label: "bluetooth.sim.signals"))
         let narrator = Narrator(json: options.json)
         narrator.step(
-            "listening", "Virtual air listening on \(host):\(listener.port); each client gets a fresh controller.",
-            ["host": host, "port": Int(listener.port)])
+            "listening",
+            "Virtual \(timing.rawValue) air listening on \(host):\(listener.port); each client gets a fresh controller.",
+            ["host": host, "port": Int(listener.port), "air": timing.rawValue])
         var running: [(PeripheralServer, CBPeripheralManager)] = []
         for peripheral in peripherals {
             let server = PeripheralServer(file: peripheral.gatt, options: options)
             let manager = CBPeripheralManager(
-                delegate: server, queue: server.queue, options: Self.managerOptions(for: peripheral))
+                delegate: server, queue: server.queue, options: Self.managerOptions(for: peripheral, timing: timing))
             for await failure in server.started {
                 if let failure {
                     FileHandle.standardError.write(Data("bluetooth sim: \(failure)\n".utf8))
@@ -67,7 +92,9 @@ struct Sim: AsyncParsableCommand {
             }
             running.append((server, manager))
         }
-        let server = SimServer(air: VirtualAir.shared)
+        let server = SimServer(
+            air: VirtualAir.air(for: timing),
+            configuration: VirtualControllerConfiguration(maximumConnections: maxConnections))
         if let btsnoop = options.btsnoop {
             let writer: BTSnoopWriter
             do {
@@ -84,11 +111,13 @@ struct Sim: AsyncParsableCommand {
         withExtendedLifetime((running, signals)) {}
     }
 
-    /// A world peripheral's manager: serving its file's name and appearance, on this process's virtual air, advertising as often as the world file says,
+    /// A world peripheral's manager: serving its file's name and appearance, on this process's virtual air,
+    /// advertising as often as the world file says,
     /// where it places it (a fixed signal strength becomes the distance at which the air's path loss gives it).
-    static func managerOptions(for peripheral: WorldFile.Peripheral) -> [String: Any] {
+    static func managerOptions(for peripheral: WorldFile.Peripheral, timing: AirTiming) -> [String: Any] {
         var options = peripheral.gatt.deviceOptions()
         options[CBManagerOptionTransportKey] = "virtual"
+        options[CBManagerOptionVirtualAirKey] = timing.rawValue
         options[CBManagerOptionAdvertisingIntervalKey] = peripheral.advertisingIntervalMs
         switch peripheral.placement {
         case .position(let x, let y, _):

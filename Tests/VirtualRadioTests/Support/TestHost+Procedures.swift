@@ -95,12 +95,17 @@ extension TestHost {
         }
     }
 
-    /// Awaits the next legacy advertising report.
+    /// Awaits the next legacy advertising report; the rest of an event that holds several stays queued.
     func expectReport() async throws -> LEAdvertisingReportEvent.Report {
-        try await expectLE { event in
-            if case .advertisingReport(let e) = event { return e.reports.first }
+        let event = try await expectLE { event in
+            if case .advertisingReport(let e) = event { return e }
             return nil
         }
+        if event.reports.count > 1 {
+            let rest = LEAdvertisingReportEvent(reports: Array(event.reports.dropFirst()))
+            backlog.insert(.event(HCIEventPacket(rest)), at: 0)
+        }
+        return event.reports[0]
     }
 
     /// Awaits the next extended advertising report.

@@ -41,7 +41,7 @@ final class TestHost {
     /// The static random address the host gave its controller, if any.
     private(set) var address: BluetoothAddress = .zero
     private var iterator: AsyncThrowingStream<HCIPacket, any Error>.AsyncIterator
-    private var backlog: [HCIPacket] = []
+    var backlog: [HCIPacket] = []
 
     init(_ controller: VirtualController) {
         self.controller = controller
