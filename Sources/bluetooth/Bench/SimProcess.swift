@@ -19,8 +19,8 @@ final class SimProcess {
         while let byte = try output.fileHandleForReading.read(upToCount: 1), let first = byte.first, first != 0x0A {
             line.append(first)
         }
-        guard let object = try? JSONSerialization.jsonObject(with: line) as? [String: String],
-            let port = object["port"].flatMap(UInt16.init)
+        guard let object = try? JSONSerialization.jsonObject(with: line) as? [String: Any],
+            let port = (object["port"] as? Int).flatMap({ UInt16(exactly: $0) })
         else {
             process.terminate()
             throw BenchError.setUp("bluetooth sim did not report its port: \(String(decoding: line, as: UTF8.self))")
