@@ -84,6 +84,11 @@ struct VanishRig {
         recorder.queue.sync(execute: body)
     }
 
+    /// The peripheral's state, read on the delegate queue.
+    func onQueueState() -> CBPeripheralState {
+        recorder.queue.sync { peripheral.state }
+    }
+
     /// Connects again, discovers the services and reads the long value whole: the link works after the fault.
     mutating func reconnectAndRead() async throws {
         transport.disarm()

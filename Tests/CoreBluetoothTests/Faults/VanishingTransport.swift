@@ -34,6 +34,12 @@ final class VanishingTransport: HCITransport {
     /// The PDUs counted since ``arm(step:)`` (all of them while the step is out of reach).
     var counted: Int { gate.counted }
 
+    /// Sends an ATT PDU the peer's host never made to the central over `handle`, as a hostile peer would.
+    func inject(att pdu: [UInt8], on handle: ConnectionHandle) async throws(TransportError) {
+        let frame = [UInt8(pdu.count & 0xFF), UInt8(pdu.count >> 8), 0x04, 0x00] + pdu
+        try await inner.send(.acl(ACLDataPacket(handle: handle, boundary: .firstNonFlushable, data: frame)))
+    }
+
     func send(_ packet: HCIPacket) async throws(TransportError) {
         guard gate.admits(packet) else { return }
         try await inner.send(packet)
