@@ -13,16 +13,22 @@ final class TestPeripheral: Sendable {
     let writes: AsyncStream<GATTServerRequest.Write>
     let stalledReads: AsyncStream<GATTServerRequest.ID>
     let connections: AsyncStream<ConnectionHandle>
+    /// The value handles of the indications centrals confirmed, in order.
+    let confirmations: AsyncStream<AttributeHandle>
 
-    /// Starts the device serving `services`; handles of characteristics with the UUIDs in `stall` are never answered.
+    /// Starts the device serving `services` on `transport` (a new controller of the process's air when nil),
+    /// accepting an ATT_MTU up to `mtu`; handles of characteristics with the UUIDs in `stall` are never answered.
     static func start(
-        name: String, services: [ServiceDefinition], stall: [BluetoothUUID] = []
+        name: String, services: [ServiceDefinition], stall: [BluetoothUUID] = [],
+        transport: (any HCITransport)? = nil, mtu: Int = ATTBearer.maximumMTU
     ) async throws
         -> TestPeripheral
     {
+        let controller: any HCITransport
+        if let transport { controller = transport } else { controller = await VirtualAir.makeTransport() }
         let host = try await BluetoothHost.start(
-            transport: await VirtualAir.makeTransport(),
-            configuration: HostConfiguration(deviceName: name, services: services))
+            transport: controller,
+            configuration: HostConfiguration(deviceName: name, services: services, preferredMTU: mtu))
         let database = await host.database
         let stalled = Set(
             database.services.flatMap(\.characteristics).filter { stall.contains($0.uuid) }.map(\.valueHandle))
@@ -36,14 +42,18 @@ final class TestPeripheral: Sendable {
         let (writes, writeSink) = AsyncStream.makeStream(of: GATTServerRequest.Write.self)
         let (stalledReads, stallSink) = AsyncStream.makeStream(of: GATTServerRequest.ID.self)
         let (connections, connectionSink) = AsyncStream.makeStream(of: ConnectionHandle.self)
+        let (confirmations, confirmationSink) = AsyncStream.makeStream(of: AttributeHandle.self)
         self.writes = writes
         self.stalledReads = stalledReads
         self.connections = connections
+        self.confirmations = confirmations
         Task { [host, values, stalled] in
             for await event in host.events {
                 switch event {
                 case .connected(let link):
                     connectionSink.yield(link.handle)
+                case .server(.indicationConfirmed(_, let handle)):
+                    confirmationSink.yield(handle)
                 case .serverRequest(let request):
                     switch request.kind {
                     case .read(let reads):
