@@ -93,7 +93,8 @@ struct AutoReconnectTests {
         let (device, service) = try await CentralFixture.device()
         defer { Task { await device.stop() } }
         let recorder = ReconnectRecorder()
-        let (_, peripheral, events) = try await Self.connect(to: service, recorder, options: nil)
+        let (manager, peripheral, events) = try await Self.connect(to: service, recorder, options: nil)
+        defer { withExtendedLifetime(manager) {} }
         var next = events
         try await device.disconnectAll()
         guard case .disconnected(_, let reconnecting, let failed) = await next.next() else {
