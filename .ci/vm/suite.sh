@@ -38,7 +38,7 @@ start_host() {
     HOST_PIDS+=($!)
 }
 
-# suite.sh [LETTER...]: only the scenarios named (a, b, c, d); all without arguments.
+# suite.sh [LETTER...]: only the scenarios named (a to e); all without arguments.
 selected() { [ ${#SELECTED[@]} -eq 0 ] || [[ " ${SELECTED[*]} " == *" $1 "* ]]; }
 
 # scenario NAME FUNCTION: runs one scenario and records PASS or FAIL with its time.
@@ -176,10 +176,37 @@ bluez_pairs_and_bonds_with_our_peripheral() {
     [ "$summary" = "1 pairing requests, 2 public keys, 2 start encryption commands" ]
 }
 
+# e. an LE credit-based channel between our `bluetooth l2cap` on the host and the kernel's L2CAP: l2test in the
+# guest listens on PSM 0x80 (advertising through mgmt), sends one 16-byte frame (sequence number 0, its length,
+# then 0x7f bytes) and dumps what it receives; our side sends five bytes and must receive that frame.
+our_l2cap_channel_with_kernel() {
+    guest 60 "
+        setsid l2test -x -N 1 -b 16 -V le_public -P 0x80 >/tmp/l2test.log 2>&1 &
+        echo \$! >/tmp/l2test.pid
+        mgmt name BlueZL2CAP
+        mgmt clr-adv || true
+        mgmt add-adv -c -g -n 1
+    " || return 1
+    local output ok=0
+    output=$(timeout 90 "$BIN" l2cap BlueZL2CAP 0x80 --send 48656c6c6f --receive 16 --transport "$HOST_TRANSPORT")
+    echo "our side received: $output"
+    [ "$output" = "000000001000$(printf '7f%.0s' $(seq 10))" ] || ok=1
+    guest 30 "
+        mgmt clr-adv || true
+        wait_until 10 grep -qi '48 65 6c 6c 6f' /tmp/l2test.log || true
+        kill \$(cat /tmp/l2test.pid) || true
+        cat /tmp/l2test.log
+        grep -qi '48 65 6c 6c 6f' /tmp/l2test.log
+    " || ok=1
+    return $ok
+}
+
 scenario "a. BlueZ central reads, writes and subscribes to our serve" bluez_central_uses_our_peripheral
 scenario "b. our explore on the host explores a BlueZ peripheral" our_explore_reads_bluez_peripheral
 scenario "d. BlueZ central pairs (LE Secure Connections), bonds and re-encrypts with our serve" \
     bluez_pairs_and_bonds_with_our_peripheral
+scenario "e. our l2cap opens an LE credit-based channel to the kernel's l2test; data crosses both ways" \
+    our_l2cap_channel_with_kernel
 scenario "c. our stack on the guest's hci0 user channel scans and explores" our_user_channel_reaches_host_peripheral
 
 echo "=== vm suite results"

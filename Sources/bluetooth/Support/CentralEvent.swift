@@ -16,6 +16,8 @@ enum CentralEvent: Sendable {
     case descriptorUpdated(Failure?)
     case valueWritten(Failure?)
     case notificationState(Bool, Failure?)
+    /// An L2CAP channel opened, or why it did not.
+    case channelOpened(Channel?, Failure?)
     case timedOut(String)
     /// Ctrl-C (SIGINT) or SIGTERM.
     case interrupted
@@ -38,6 +40,11 @@ enum CentralEvent: Sendable {
         }
 
         var description: String { sentence }
+    }
+
+    /// An opened L2CAP channel, carried to the command's task, which alone uses it from then on.
+    struct Channel: @unchecked Sendable {
+        let channel: CBL2CAPChannel
     }
 
     /// What a peripheral advertised, as `scan` shows it.

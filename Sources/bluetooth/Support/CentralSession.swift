@@ -163,4 +163,8 @@ final class CentralSession: NSObject, CBCentralManagerDelegate, CBPeripheralDele
     ) {
         sink.yield(.notificationState(characteristic.isNotifying, error.map(CentralEvent.Failure.init)))
     }
+
+    func peripheral(_ peripheral: CBPeripheral, didOpen channel: CBL2CAPChannel?, error: (any Error)?) {
+        sink.yield(.channelOpened(channel.map(CentralEvent.Channel.init), error.map(CentralEvent.Failure.init)))
+    }
 }

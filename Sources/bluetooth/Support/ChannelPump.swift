@@ -1,0 +1,84 @@
+import CoreBluetooth
+import Foundation
+
+/// Drives one L2CAP channel's streams for a command: writes the bytes to send and reads until as many bytes as
+/// asked for have arrived, on a thread of its own whose run loop the streams are scheduled on.
+///
+/// `@unchecked Sendable` because the channel and its streams are touched only on that thread once ``run(_:)``
+/// starts it; the command only awaits the outcome.
+final class ChannelPump: NSObject, StreamDelegate, @unchecked Sendable {
+    /// What the pump ended with: the bytes received, or why the channel failed.
+    enum Outcome: Sendable {
+        case done([UInt8])
+        case failed(String)
+    }
+
+    private let channel: CBL2CAPChannel
+    private var outgoing: [UInt8]
+    private let wanted: Int
+    private var received: [UInt8] = []
+    private var finish: CheckedContinuation<Outcome, Never>?
+    private var finished = false
+
+    init(_ channel: CBL2CAPChannel, send: [UInt8], receive: Int) {
+        self.channel = channel
+        outgoing = send
+        wanted = receive
+    }
+
+    /// Sends and receives, returning once everything was written and `receive` bytes were read, or the channel
+    /// ended first.
+    func run() async -> Outcome {
+        await withCheckedContinuation { continuation in
+            finish = continuation
+            let thread = Thread { [self] in
+                for stream in [channel.inputStream as Stream, channel.outputStream as Stream] {
+                    stream.delegate = self
+                    stream.schedule(in: .current, forMode: .default)
+                    stream.open()
+                }
+                RunLoop.current.add(Timer(timeInterval: 1e9, repeats: true) { _ in }, forMode: .default)
+                while !finished { _ = RunLoop.current.run(mode: .default, before: .distantFuture) }
+                for stream in [channel.inputStream as Stream, channel.outputStream as Stream] {
+                    stream.remove(from: .current, forMode: .default)
+                }
+            }
+            thread.start()
+        }
+    }
+
+    func stream(_ stream: Stream, handle event: Stream.Event) {
+        switch event {
+        case .hasSpaceAvailable: write()
+        case .hasBytesAvailable: read()
+        case .endEncountered: end(.failed("the peer closed the channel after \(received.count) bytes"))
+        case .errorOccurred:
+            end(.failed("the channel failed: \(stream.streamError.map(String.init(describing:)) ?? "")"))
+        default: break
+        }
+        if outgoing.isEmpty, received.count >= wanted { end(.done(received)) }
+    }
+
+    private func write() {
+        guard !outgoing.isEmpty, let output = channel.outputStream else { return }
+        let written = outgoing.withUnsafeBufferPointer { output.write($0.baseAddress!, maxLength: $0.count) }
+        if written > 0 { outgoing.removeFirst(written) }
+    }
+
+    private func read() {
+        guard let input = channel.inputStream else { return }
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        while input.hasBytesAvailable {
+            let count = buffer.withUnsafeMutableBufferPointer { input.read($0.baseAddress!, maxLength: $0.count) }
+            guard count > 0 else { break }
+            received += buffer[..<count]
+        }
+    }
+
+    private func end(_ outcome: Outcome) {
+        guard !finished else { return }
+        finished = true
+        finish?.resume(returning: outcome)
+        finish = nil
+    }
+}

@@ -1,0 +1,107 @@
+import CoreBluetooth
+import Foundation
+import Testing
+
+@testable import bluetooth
+
+@Suite("bluetooth l2cap against a channel published on the virtual radio", .timeLimit(.minutes(2)))
+struct L2CAPCommandTests {
+    /// A peripheral manager's delegate that reports the published PSM and the channel a central opens.
+    final class Listener: NSObject, CBPeripheralManagerDelegate, Sendable {
+        enum Event: Sendable {
+            case state(CBManagerState)
+            case published(CBL2CAPPSM)
+            case advertising
+            case opened(CentralEvent.Channel)
+        }
+
+        let queue = DispatchQueue(label: "l2cap.listener")
+        let events: AsyncStream<Event>
+        private let sink: AsyncStream<Event>.Continuation
+
+        override init() {
+            (events, sink) = AsyncStream.makeStream(of: Event.self)
+        }
+
+        func next<T>(_ match: (Event) -> T?) async throws -> T {
+            for await event in events {
+                if let found = match(event) { return found }
+            }
+            throw CommandFailure("the peripheral manager stopped")
+        }
+
+        func peripheralManagerDidUpdateState(_ peripheral: CBPeripheralManager) {
+            sink.yield(.state(peripheral.state))
+        }
+
+        func peripheralManager(
+            _ peripheral: CBPeripheralManager, didPublishL2CAPChannel PSM: CBL2CAPPSM, error: (any Error)?
+        ) {
+            sink.yield(.published(PSM))
+        }
+
+        func peripheralManagerDidStartAdvertising(_ peripheral: CBPeripheralManager, error: (any Error)?) {
+            sink.yield(.advertising)
+        }
+
+        func peripheralManager(
+            _ peripheral: CBPeripheralManager, didOpen channel: CBL2CAPChannel?, error: (any Error)?
+        ) {
+            if let channel { sink.yield(.opened(CentralEvent.Channel(channel: channel))) }
+        }
+    }
+
+    @Test("l2cap sends its bytes on the published channel and prints the bytes the peripheral sends back")
+    func exchangesBothWays() async throws {
+        let sim = try RunningTool(["sim", "--listen", "127.0.0.1:0", "--json"])
+        defer { _ = sim.stop() }
+        let line = try #require(await sim.nextLine())
+        let announcement = try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
+        let transport = "tcp:127.0.0.1:\(try #require(announcement["port"] as? Int))"
+        let listener = Listener()
+        let manager = CBPeripheralManager(
+            delegate: listener, queue: listener.queue, options: [CBManagerOptionTransportKey: transport])
+        let state = try await listener.next { event -> CBManagerState? in
+            if case .state(let state) = event, state != .unknown { return state }
+            return nil
+        }
+        #expect(state == .poweredOn)
+        listener.queue.sync { manager.publishL2CAPChannel(withEncryption: false) }
+        let psm = try await listener.next { event -> CBL2CAPPSM? in
+            if case .published(let psm) = event { return psm }
+            return nil
+        }
+        listener.queue.sync { manager.startAdvertising([CBAdvertisementDataLocalNameKey: "Channel"]) }
+        _ = try await listener.next { event -> Bool? in
+            if case .advertising = event { return true }
+            return nil
+        }
+        async let command = CommandLineTool.run(
+            ["l2cap", "Channel", "\(psm)", "--send", "68656c6c6f", "--receive", "4", "--transport", transport])
+        let opened = try await listener.next { event -> CentralEvent.Channel? in
+            if case .opened(let channel) = event { return channel }
+            return nil
+        }
+        let peripheralSide = await ChannelPump(opened.channel, send: [1, 2, 3, 4], receive: 5).run()
+        let outcome = try await command
+        #expect(outcome.status == 0, "\(outcome.standardError)")
+        #expect(outcome.standardOutput == "01020304\n")
+        guard case .done(let received) = peripheralSide else {
+            Issue.record("the peripheral's side failed: \(peripheralSide)")
+            return
+        }
+        #expect(received == Array("hello".utf8))
+        listener.queue.sync { manager.stopAdvertising() }
+    }
+
+    @Test("a PSM that is not a number from 1 to 65535 is a usage error")
+    func rejectsBadPSM() async throws {
+        #expect(L2CAP.psmValue("0x80") == 0x80)
+        #expect(L2CAP.psmValue("128") == 128)
+        #expect(L2CAP.psmValue("0") == nil)
+        #expect(L2CAP.psmValue("ninety") == nil)
+        let outcome = try await CommandLineTool.run(["l2cap", "Channel", "0"])
+        #expect(outcome.status == 2)
+        #expect(outcome.standardError.contains("'0' is not a PSM"))
+    }
+}
