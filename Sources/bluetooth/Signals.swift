@@ -4,7 +4,7 @@ import Glibc
 /// Process signal handling: Ctrl-C (SIGINT) and SIGTERM end every command cleanly, with exit status 0.
 enum Signals {
     /// Unblocks SIGINT and SIGTERM, which a parent (such as a test runner) may have left blocked.
-    static func unblockTermination() {
+    private static func unblockTermination() {
         var set = sigset_t()
         sigemptyset(&set)
         sigaddset(&set, SIGINT)
