@@ -12,7 +12,7 @@ struct BluetoothCommand: AsyncParsableCommand {
         abstract: "Bluetooth Low Energy on Linux: a virtual radio, a host stack and the CoreBluetooth API.",
         subcommands: [
             Demo.self, Sim.self, Bench.self, Explore.self, Serve.self, Read.self, Write.self, Subscribe.self,
-            Scan.self, Bonds.self,
+            Scan.self, Bonds.self, Soak.self,
         ]
     )
 
