@@ -66,3 +66,20 @@ let package = Package(
     ],
     swiftLanguageModes: [.v6]
 )
+
+// Fuzzing build only (`.ci/fuzz` sets BLUETOOTH_FUZZ): the GATT and world file parsers of the `bluetooth` tool
+// become a module the fuzz targets import, and the `fuzz` executable (Fuzz/, libFuzzer's entry points) is added.
+// Other builds never see these targets.
+if Context.environment["BLUETOOTH_FUZZ"] != nil {
+    package.targets.first { $0.name == "bluetooth" }?.exclude += [
+        "GATTFile", "Explore/PresentationFormat.swift", "Explore/MedicalFloat.swift",
+    ]
+    package.targets += [
+        .target(
+            name: "GATTFileFormat", dependencies: ["CoreBluetooth", "Host", "HCI"], path: "Sources/bluetooth",
+            sources: ["GATTFile", "Explore/PresentationFormat.swift", "Explore/MedicalFloat.swift"]),
+        .executableTarget(
+            name: "fuzz", dependencies: ["HCI", "Host", "CoreBluetooth", "GATTFileFormat"], path: "Fuzz",
+            exclude: ["Corpus", "make-seeds.py"]),
+    ]
+}
