@@ -23,9 +23,9 @@ struct Bench: AsyncParsableCommand {
 
     @Option(
         name: .long,
-        help:
+        help: ArgumentHelp(
             "Run only these benchmarks (\(Benchmarks.all.map(\.name).joined(separator: ", ")); "
-            + "crowd runs only when named).")
+                + "crowd runs only when named)."))
     var only: [String] = []
 
     @Option(name: .long, help: "The peripheral's controller, when it is not --transport's.")

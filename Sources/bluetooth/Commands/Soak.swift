@@ -23,6 +23,9 @@ struct Soak: AsyncParsableCommand {
     var paceMs = 5
 
     func validate() throws {
+        if options.transport != nil {
+            throw ValidationError("soak runs both devices on a virtual air of its own; --transport does not apply")
+        }
         guard sampleInterval > 0, reconnectInterval > 0, paceMs >= 0 else {
             throw ValidationError("--sample-interval and --reconnect-interval must be at least 1, --pace-ms at least 0")
         }
@@ -33,7 +36,8 @@ struct Soak: AsyncParsableCommand {
         let workload: SoakWorkload
         do {
             workload = SoakWorkload(
-                rig: try await BenchRig.start(snoop: nil), connectionTime: .seconds(reconnectInterval),
+                rig: try await BenchRig.start(BenchSetting(controllers: .virtualAir, snoop: nil)),
+                connectionTime: .seconds(reconnectInterval),
                 pace: .milliseconds(paceMs), counters: counters)
         } catch {
             FileHandle.standardError.write(Data("bluetooth soak: \(error)\n".utf8))

@@ -10,9 +10,12 @@ struct ServedPeripheral {
     /// The GATT file the peripheral serves.
     let file: URL
 
-    /// Starts a sim and serves `gatt` (the text of a GATT file) on it, with `arguments` added, once it advertises.
-    static func start(_ gatt: String, arguments: [String] = []) async throws -> ServedPeripheral {
-        let sim = try RunningTool(["sim", "--listen", "127.0.0.1:0", "--json"])
+    /// Starts a sim (with `simArguments` added) and serves `gatt` (the text of a GATT file) on it, with `arguments`
+    /// added, once it advertises.
+    static func start(
+        _ gatt: String, arguments: [String] = [], simArguments: [String] = []
+    ) async throws -> ServedPeripheral {
+        let sim = try RunningTool(["sim", "--listen", "127.0.0.1:0", "--json"] + simArguments)
         let line = try #require(await sim.nextLine())
         let announcement = try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
         let port = try #require(announcement["port"] as? Int)
