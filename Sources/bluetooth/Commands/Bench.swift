@@ -121,27 +121,18 @@ struct Bench: AsyncParsableCommand {
         var sentence =
             "\(result.name.padding(toLength: 26, withPad: " ", startingAt: 0)) \(result.operations) ops, ours "
             + result.summary
-        var object: [String: Any] = [
-            "step": result.name, "controllers": controllers.description, "ours": result.fields,
-        ]
+        var details: [String: Any] = ["controllers": controllers.description, "ours": result.fields]
         if let bumble {
             let rate = result.operationsPerSecond / bumble.operationsPerSecond
             let cpu = bumble.cpuMicrosecondsPerOperation / result.cpuMicrosecondsPerOperation
             sentence +=
                 "; Bumble " + bumble.summary
                 + String(format: "; %.1f× Bumble's rate, %.1f× less CPU per operation", rate, cpu)
-            object["bumble"] = bumble.fields
-            object["rateOverBumble"] = rate
-            object["cpuAdvantageOverBumble"] = cpu
+            details["bumble"] = bumble.fields
+            details["rateOverBumble"] = rate
+            details["cpuAdvantageOverBumble"] = cpu
         }
-        if options.json {
-            object["message"] = sentence
-            let data = (try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys])) ?? Data()
-            print(String(decoding: data, as: UTF8.self))
-        } else {
-            print(sentence)
-        }
-        fflush(nil)
+        Narrator(json: options.json).step(result.name, sentence, details)
     }
 
     private func fail(_ message: String) -> Never {
