@@ -106,6 +106,8 @@ bluez_central_uses_our_peripheral() {
         ctl 'back'
         ctl \"disconnect \$ADDRESS\"
         ctl_wait 'Connected: no' 20
+        ctl \"remove \$ADDRESS\"
+        ctl_wait 'Device has been removed' 20
         ctl_stop
     "
 }

@@ -1,5 +1,6 @@
 # The VM harness, sourced by the suite: boots Debian's kernel under QEMU (TCG; KVM is never used) with
-# the host's root filesystem shared read-only over 9p, and runs scripts in the guest with a time limit.
+# the host's root filesystem shared read-only over 9p (and the repository again, at its own path, in case
+# the guest's tmpfs mounts hide it, as under /tmp), and runs scripts in the guest with a time limit.
 # vm_start, vm_run LIMIT SCRIPT, vm_stop. VM_DIR holds the console log, the initramfs and the command
 # directory shared with the guest (its guest.log, and every script with its output).
 
@@ -27,9 +28,11 @@ vm_start() {
     bash "$VM_REPO/.ci/vm/build-initramfs.sh" "$version" "$VM_DIR/initramfs.gz"
     qemu-system-x86_64 -accel tcg -m 1536 -smp 2 -display none -no-reboot -monitor none \
         -kernel "/boot/vmlinuz-$version" -initrd "$VM_DIR/initramfs.gz" \
-        -append "console=ttyS0 quiet panic=-1 vm.init=$VM_REPO/.ci/vm/guest-init.sh" \
+        -append "console=ttyS0 quiet panic=-1 vm.init=$VM_REPO/.ci/vm/guest-init.sh vm.repo=$VM_REPO" \
         -fsdev local,id=host,path=/,security_model=none,readonly=on,multidevs=remap \
         -device virtio-9p-pci,fsdev=host,mount_tag=host \
+        -fsdev local,id=repo,path="$VM_REPO",security_model=none,readonly=on,multidevs=remap \
+        -device virtio-9p-pci,fsdev=repo,mount_tag=repo \
         -fsdev local,id=cmd,path="$VM_DIR/cmd",security_model=none \
         -device virtio-9p-pci,fsdev=cmd,mount_tag=cmd \
         -netdev user,id=net -device virtio-net-pci,netdev=net \
