@@ -108,7 +108,10 @@ extension BluetoothHost {
             let connection = makeConnection(link)
             privacyLinkUp(connection)
             connections[link.handle] = connection
-            server.attach(connection.bearer, connection: link.handle, security: connection.security)
+            l2cap.linkUp(link.handle, role: link.role)
+            gattClient.linkUp(link.handle, bearer: connection.bearer)
+            securityManager.linkUp(connection.link, local: localPairingAddress(of: link.handle))
+            server.attach(connection.bearer, connection: link.handle)
             if established.role == .central { pendingConnection?.handle = link.handle }
             emit(.connected(connection.link))
             Task { await self.negotiate(link.handle, isAttempt: established.role == .central) }
@@ -131,7 +134,7 @@ extension BluetoothHost {
                 }
             }
         }
-        if isAttempt { await encryptWithBond(handle) }
+        if isAttempt { await securityManager.encryptWithBond(handle) }
         if isAttempt, let link = connections[handle]?.link, pendingConnection?.handle == handle {
             finishPendingConnection(.success(link))
         }
@@ -146,7 +149,6 @@ extension BluetoothHost {
         }
         let connection = HostConnection(
             link: link, maximumPDUSize: configuration.maximumL2CAPPDUSize, bearer: bearer)
-        installClientHandlers(on: connection)
         bearer.mtuHandler = { [weak connection] mtu in
             connection?.link.mtu = mtu
             self.emit(.mtuChanged(handle, mtu: mtu))
@@ -163,10 +165,10 @@ extension BluetoothHost {
         if pendingConnection?.handle == handle {
             finishPendingConnection(.failure(.disconnected(handle, reason: reason)))
         }
-        connection.cancelTimers()
-        closeChannels(of: connection)
+        l2cap.linkDown(handle)
+        gattClient.linkDown(handle)
         connection.bearer.disconnected(reason: reason)
-        securityLinkDown(connection, reason: reason)
+        securityManager.linkDown(handle, reason: reason)
         server.disconnected(handle)
         emit(.disconnected(handle, reason: reason))
         for waiter in disconnectionWaiters.removeValue(forKey: handle) ?? [] { waiter.resume() }

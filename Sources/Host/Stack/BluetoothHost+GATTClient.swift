@@ -6,12 +6,7 @@ extension BluetoothHost {
     public func run<P: GATTClientProcedure>(
         _ procedure: P, on handle: ConnectionHandle
     ) async throws(HostError) -> P.Result {
-        let connection = try connection(handle)
-        do {
-            return try await connection.bearer.run(procedure)
-        } catch {
-            throw .gatt(handle, error)
-        }
+        try await gattClient.run(procedure, on: handle)
     }
 
     /// Discovers the peer's primary services, all or those of one UUID, and caches them.
@@ -20,14 +15,7 @@ extension BluetoothHost {
     public func discoverPrimaryServices(
         on handle: ConnectionHandle, uuid: BluetoothUUID? = nil
     ) async throws(HostError) -> [DiscoveredService] {
-        let services: [DiscoveredService]
-        if let uuid {
-            services = try await run(GATTClientDiscoverPrimaryServicesByUUID(uuid: uuid), on: handle)
-        } else {
-            services = try await run(GATTClientDiscoverAllPrimaryServices(), on: handle)
-        }
-        connections[handle]?.cache.record(services: services)
-        return services
+        try await gattClient.discoverPrimaryServices(on: handle, uuid: uuid)
     }
 
     /// Finds the services a discovered service includes, and caches them.
@@ -36,9 +24,7 @@ extension BluetoothHost {
     public func discoverIncludedServices(
         of service: DiscoveredService, on handle: ConnectionHandle
     ) async throws(HostError) -> [DiscoveredIncludedService] {
-        let included = try await run(GATTClientFindIncludedServices(service: service), on: handle)
-        connections[handle]?.cache.record(includedServices: included, in: service)
-        return included
+        try await gattClient.discoverIncludedServices(of: service, on: handle)
     }
 
     /// Discovers a service's characteristics, all or those of one UUID; all of them are cached.
@@ -47,9 +33,7 @@ extension BluetoothHost {
     public func discoverCharacteristics(
         of service: DiscoveredService, on handle: ConnectionHandle, uuid: BluetoothUUID? = nil
     ) async throws(HostError) -> [DiscoveredCharacteristic] {
-        let characteristics = try await run(GATTClientDiscoverCharacteristics(service: service, uuid: uuid), on: handle)
-        if uuid == nil { connections[handle]?.cache.record(characteristics: characteristics, in: service) }
-        return characteristics
+        try await gattClient.discoverCharacteristics(of: service, on: handle, uuid: uuid)
     }
 
     /// Discovers a characteristic's descriptors, and caches them.
@@ -58,9 +42,7 @@ extension BluetoothHost {
     public func discoverDescriptors(
         of characteristic: DiscoveredCharacteristic, on handle: ConnectionHandle
     ) async throws(HostError) -> [DiscoveredDescriptor] {
-        let descriptors = try await run(GATTClientDiscoverDescriptors(characteristic: characteristic), on: handle)
-        connections[handle]?.cache.record(descriptors: descriptors, for: characteristic)
-        return descriptors
+        try await gattClient.discoverDescriptors(of: characteristic, on: handle)
     }
 
     /// Discovers the peer's whole database (services, included services, characteristics,
@@ -74,67 +56,19 @@ extension BluetoothHost {
     public func discoverDatabase(
         on handle: ConnectionHandle, cache: GATTDatabaseCache? = nil
     ) async throws(HostError) -> (database: GATTDatabaseCache, fromCache: Bool) {
-        var cache = cache
-        if cache == nil { cache = try storedDatabase(of: handle) }
-        let hash = try await readDatabaseHash(on: handle)
-        if let cache, let hash, cache.databaseHash == hash {
-            try self.connection(handle).cache = cache
-            return (cache, true)
-        }
-        try self.connection(handle).cache = GATTDatabaseCache()
-        for service in try await discoverPrimaryServices(on: handle) {
-            _ = try await discoverIncludedServices(of: service, on: handle)
-            for characteristic in try await discoverCharacteristics(of: service, on: handle)
-            where characteristic.descriptorHandles != nil {
-                _ = try await discoverDescriptors(of: characteristic, on: handle)
-            }
-        }
-        let connection = try connection(handle)
-        connection.cache.databaseHash = hash
-        storeDatabase(connection.cache, of: handle)
-        return (connection.cache, false)
-    }
-
-    /// Where bonded peers' databases are kept between runs: beside the bonds, when the host has a bond directory.
-    nonisolated var databaseStore: GATTCacheStore? {
-        configuration.bondDirectory.map { GATTCacheStore(adapter: controllerInfo.ownAddress, bondDirectory: $0) }
-    }
-
-    private func storedDatabase(of handle: ConnectionHandle) throws(HostError) -> GATTDatabaseCache? {
-        guard let store = databaseStore, let bond = savedBonds.resolve(try connection(handle).link.peerAddress) else {
-            return nil
-        }
-        do {
-            return try store.load(bond.peerAddress.address)
-        } catch {
-            logger.warning("stored GATT database not used: \(error)")
-            return nil
-        }
-    }
-
-    private func storeDatabase(_ database: GATTDatabaseCache, of handle: ConnectionHandle) {
-        guard let store = databaseStore, let peer = connections[handle]?.link.peerAddress,
-            let bond = savedBonds.resolve(peer)
-        else { return }
-        do {
-            try store.save(database, for: bond.peerAddress.address)
-        } catch {
-            logger.warning("GATT database of \(peer) not stored: \(error)")
-        }
+        try await gattClient.discoverDatabase(on: handle, cache: cache)
     }
 
     /// What the client has learned of the peer's database on this link so far.
     public func cachedDatabase(on handle: ConnectionHandle) throws(HostError) -> GATTDatabaseCache {
-        try connection(handle).cache
+        try gattClient.link(handle).cache
     }
 
     /// Reads the peer's Database Hash; nil when its server has none.
     ///
     /// Bluetooth Core Specification Vol 3, Part G, 7.3.
     public func readDatabaseHash(on handle: ConnectionHandle) async throws(HostError) -> [UInt8]? {
-        let values = try await run(
-            GATTClientReadUsingCharacteristicUUID(uuid: GATTClientReadUsingCharacteristicUUID.databaseHash), on: handle)
-        return values.first?.value
+        try await gattClient.readDatabaseHash(on: handle)
     }
 
     /// Reads a characteristic value or descriptor, with Read Blob for the rest of a long one; an
@@ -211,7 +145,7 @@ extension BluetoothHost {
         _ configuration: GATTClientWriteClientConfiguration.Configuration,
         of characteristic: DiscoveredCharacteristic, on handle: ConnectionHandle
     ) async throws(HostError) {
-        var descriptors = try connection(handle).cache.service(containing: characteristic.valueHandle)?
+        var descriptors = try gattClient.link(handle).cache.service(containing: characteristic.valueHandle)?
             .characteristics?.first { $0.characteristic == characteristic }?.descriptors
         if descriptors == nil {
             descriptors = try await discoverDescriptors(of: characteristic, on: handle)
@@ -221,34 +155,5 @@ extension BluetoothHost {
         }
         try await runSecured(
             GATTClientWriteClientConfiguration(descriptorHandle: cccd.handle, configuration: configuration), on: handle)
-    }
-
-    func installClientHandlers(on connection: HostConnection) {
-        let handle = connection.link.handle
-        connection.bearer.notificationHandler = { pdu in
-            switch pdu {
-            case .handleValueNotification(let notification):
-                self.emit(.notification(handle, handle: notification.handle, value: notification.value))
-            case .multipleHandleValueNotification(let multiple):
-                for tuple in multiple.tuples {
-                    self.emit(.notification(handle, handle: tuple.handle, value: tuple.value))
-                }
-            default:
-                break
-            }
-        }
-        connection.bearer.indicationHandler = { [weak connection] indication in
-            guard let connection else { return true }
-            if indication.handle == connection.serviceChangedHandle, indication.value.count == 4 {
-                let start = AttributeHandle(rawValue: UInt16(indication.value[0]) | UInt16(indication.value[1]) << 8)
-                let end = AttributeHandle(rawValue: UInt16(indication.value[2]) | UInt16(indication.value[3]) << 8)
-                if start <= end {
-                    let invalidated = connection.cache.invalidate(range: start...end)
-                    self.emit(.servicesChanged(handle, range: start...end, invalidated: invalidated))
-                }
-            }
-            self.emit(.indication(handle, handle: indication.handle, value: indication.value))
-            return true
-        }
     }
 }

@@ -20,17 +20,19 @@ extension BluetoothHost {
         }
     }
 
+    /// Hands a whole L2CAP frame to the owner of its channel: ATT, the Security Manager or L2CAP itself.
     private func deliver(_ frame: BasicFrame, on connection: HostConnection) {
+        let handle = connection.link.handle
         switch frame.channelID {
         case .att:
             connection.bearer.received(frame.payload[...])
         case .leSignaling:
-            perform(connection.signaling.received(frame.payload), on: connection)
+            l2cap.signalingReceived(frame.payload, on: handle)
         case .smp:
-            securityManagerReceived(frame.payload, on: connection)
+            securityManager.received(frame.payload, on: handle)
         default:
-            if !channelFrame(frame, on: connection) {
-                logger.debug("L2CAP frame for channel \(frame.channelID) on \(connection.link.handle) dropped")
+            if !l2cap.channelFrame(frame, on: handle) {
+                logger.debug("L2CAP frame for channel \(frame.channelID) on \(handle) dropped")
             }
         }
     }
@@ -46,52 +48,14 @@ extension BluetoothHost {
     public func requestConnectionParameters(
         _ handle: ConnectionHandle, interval: ClosedRange<UInt16>, latency: UInt16, supervisionTimeout: UInt16
     ) throws(HostError) {
-        let connection = try connection(handle)
         let request = ConnectionParameterUpdateRequest(
             intervalMin: interval.lowerBound, intervalMax: interval.upperBound, latency: latency,
             timeout: supervisionTimeout)
-        do {
-            perform(try connection.signaling.send(.connectionParameterUpdate(request)), on: connection)
-        } catch {
-            logger.warning("connection parameter update not requested on \(handle): \(error)")
-        }
+        try l2cap.requestConnectionParameters(request, on: handle)
     }
 
-    func perform(_ actions: [SignalingAction], on connection: HostConnection) {
-        let handle = connection.link.handle
-        for action in actions {
-            switch action {
-            case .send(let command):
-                send(command.encoded, on: .leSignaling, to: handle)
-            case .startResponseTimer(let identifier):
-                connection.signalingTimers[identifier] = Task { [clock = configuration.clock] in
-                    do { try await clock.sleep(for: SignalingChannel.defaultResponseTimeout) } catch { return }
-                    self.signalingTimedOut(identifier, on: handle)
-                }
-            case .cancelResponseTimer(let identifier):
-                connection.signalingTimers.removeValue(forKey: identifier)?.cancel()
-            case .updateConnectionParameters(let request):
-                updateParameters(request, on: handle)
-            case .received(let command):
-                channelSignal(command, on: connection)
-            case .responseReceived(let request, let response):
-                channelAnswer(to: request, response, on: connection)
-            case .responseTimedOut(let request):
-                logger.warning("signaling request on \(handle) unanswered: \(request)")
-                channelAnswer(to: request, nil, on: connection)
-            case .dropped(let reason):
-                logger.warning("signaling command on \(handle) dropped: \(reason)")
-            }
-        }
-    }
-
-    private func signalingTimedOut(_ identifier: UInt8, on handle: ConnectionHandle) {
-        guard let connection = connections[handle] else { return }
-        connection.signalingTimers[identifier] = nil
-        perform(connection.signaling.timeoutElapsed(identifier: identifier), on: connection)
-    }
-
-    private func updateParameters(_ request: ConnectionParameterUpdateRequest, on handle: ConnectionHandle) {
+    /// (Central) Asks the controller for the connection parameters the peripheral requested.
+    func updateParameters(_ request: ConnectionParameterUpdateRequest, on handle: ConnectionHandle) {
         Task {
             do {
                 try await controller.execute(

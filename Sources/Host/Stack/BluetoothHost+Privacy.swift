@@ -12,7 +12,7 @@ extension BluetoothHost {
     ///
     /// Bluetooth Core Specification Vol 3, Part C, 10.8.2.3.
     public func resolveIdentity(_ address: BluetoothAddress) -> IdentityAddress? {
-        savedBonds.resolve(address)?.peerAddress
+        securityManager.bonds.resolve(address)?.peerAddress
     }
 
     /// Makes a fresh resolvable private address and gives it to the controller, stopping and restarting
@@ -67,6 +67,7 @@ extension BluetoothHost {
             address: IdentityAddress(
                 type: controllerInfo.ownAddressType.isRandom ? .random : .public, address: controllerInfo.ownAddress))
         privacy = HostPrivacy(identity: identity)
+        securityManager.localIdentity = identity
         try await rotatePrivateAddress()
     }
 
@@ -85,7 +86,7 @@ extension BluetoothHost {
 
     /// Notes a new link: the peer's identity when a bond resolves its address, and the address this side used.
     func privacyLinkUp(_ connection: HostConnection) {
-        connection.link.identityAddress = savedBonds.resolve(connection.link.peerAddress)?.peerAddress
+        connection.link.identityAddress = securityManager.bonds.resolve(connection.link.peerAddress)?.peerAddress
         guard privacy != nil else { return }
         let handle = connection.link.handle
         if connection.link.role != .central { privacy?.advertising = nil }
@@ -95,20 +96,11 @@ extension BluetoothHost {
     }
 
     /// The address this side uses on a link, as pairing computes with it.
-    func localPairingAddress(of connection: HostConnection) -> SMPAddress {
-        if let address = privacy?.linkAddresses[connection.link.handle] {
+    func localPairingAddress(of handle: ConnectionHandle) -> SMPAddress {
+        if let address = privacy?.linkAddresses[handle] {
             return SMPAddress(type: .random, address: address)
         }
         return SMPAddress(type: controllerInfo.ownAddressType, address: controllerInfo.ownAddress)
-    }
-
-    /// The pairing configuration with this host's identity to distribute, when privacy is on.
-    func pairingConfiguration(_ pairing: PairingConfiguration) -> PairingConfiguration {
-        guard let identity = privacy?.identity, pairing.identity == nil else { return pairing }
-        var updated = pairing
-        updated.identity = identity
-        if updated.bondable { updated.keysToDistribute.insert(.idKey) }
-        return updated
     }
 
     /// Stops the rotation timer.

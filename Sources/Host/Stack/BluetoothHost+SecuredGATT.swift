@@ -26,7 +26,7 @@ extension BluetoothHost {
             do {
                 switch step {
                 case .secure: try await pair(handle)
-                case .authenticate: try await pairAgain(handle, requiringMITM: true)
+                case .authenticate: _ = try await securityManager.pairAgain(handle, requiringMITM: true)
                 }
             } catch .encryptionFailed(let failed, .pinOrKeyMissing) {
                 throw .encryptionFailed(failed, .pinOrKeyMissing)
@@ -48,47 +48,14 @@ extension BluetoothHost {
 
     /// The step that may satisfy the server after `error` on the link, or nil when none can.
     func securityStep(after error: HostError, on handle: ConnectionHandle) -> SecurityStep? {
-        guard case .gatt(_, .procedure(.attError(let code, _))) = error, let connection = connections[handle] else {
-            return nil
-        }
-        switch (code, connection.security.level) {
+        guard case .gatt(_, .procedure(.attError(let code, _))) = error, connections[handle] != nil else { return nil }
+        switch (code, security(of: handle).level) {
         case (.insufficientAuthentication, .unencrypted), (.insufficientEncryption, .unencrypted):
             return .secure
         case (.insufficientAuthentication, .encrypted):
-            return canAuthenticate ? .authenticate : nil
+            return securityManager.canAuthenticate ? .authenticate : nil
         default:
             return nil
         }
-    }
-
-    /// Whether a pairing this host takes part in can be authenticated: it has a pairing agent and an IO
-    /// capability other than NoInputNoOutput (the peer's own capability decides the rest).
-    ///
-    /// Bluetooth Core Specification Vol 3, Part H, 2.3.5.1.
-    var canAuthenticate: Bool {
-        pairingAgent != nil && configuration.pairing.ioCapability != .noInputNoOutput
-    }
-
-    /// Pairs on a link even though it is already encrypted, to replace its key with a stronger one: as central,
-    /// with a Pairing Request; as peripheral, with a Security Request. Joins a pairing under way.
-    ///
-    /// - Returns: The link's protection once the new key encrypts it.
-    /// - Throws: As ``pair(_:)``; ``HostError/pairingFailed(_:_:)`` with Authentication Requirements when MITM
-    ///   protection is required and the two devices cannot give it. The old key then stays.
-    ///
-    /// Bluetooth Core Specification Vol 3, Part H, 2.4.2 and 3.6.7.
-    @discardableResult
-    func pairAgain(_ handle: ConnectionHandle, requiringMITM: Bool) async throws(HostError) -> LinkSecurity {
-        let connection = try connection(handle)
-        if connection.securityState.isDisabled { throw .pairingTimeout(handle) }
-        let result = await withCheckedContinuation { continuation in
-            connection.securityState.waiters.append(continuation)
-            guard !connection.securityState.isBusy else { return }
-            switch connection.link.role {
-            case .central: startSession(on: connection, requiringMITM: requiringMITM) { session in session.start() }
-            default: startSession(on: connection, requiringMITM: requiringMITM) { session in session.requestSecurity() }
-            }
-        }
-        return try result.get()
     }
 }

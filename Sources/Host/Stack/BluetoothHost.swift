@@ -28,9 +28,12 @@ public actor BluetoothHost {
     var nextAttemptID: UInt64 = 0
     var disconnectionWaiters: [ConnectionHandle: [CheckedContinuation<Void, Never>]] = [:]
     var stopped = false
-    var publishedChannels: [SPSM: ChannelServiceOptions] = [:]
-    var savedBonds: HostBonds
-    var pairingAgent: (any PairingAgent)?
+    /// The signaling and credit-based channels of every link.
+    let l2cap: HostL2CAP
+    /// The GATT client of every link.
+    let gattClient: GATTClient
+    /// The bonds, the pairing agent and the pairing and encryption of every link.
+    let securityManager: SecurityManager
     /// The privacy state, when the configuration turns privacy on.
     var privacy: HostPrivacy?
 
@@ -77,9 +80,16 @@ public actor BluetoothHost {
         self.controllerInfo = info
         self.configuration = configuration
         self.logger = logger
-        savedBonds = HostBonds(adapter: info.ownAddress, directory: configuration.bondDirectory, logger: logger)
+        securityManager = SecurityManager(
+            bonds: HostBonds(adapter: info.ownAddress, directory: configuration.bondDirectory, logger: logger),
+            pairing: configuration.pairing, clock: configuration.clock, logger: logger)
         (events, eventSink) = AsyncStream.makeStream(
             of: HostEvent.self, bufferingPolicy: .bufferingOldest(configuration.eventBufferLimit))
+        l2cap = HostL2CAP(clock: configuration.clock, logger: logger)
+        gattClient = GATTClient(
+            databaseStore: configuration.bondDirectory.map {
+                GATTCacheStore(adapter: info.ownAddress, bondDirectory: $0)
+            }, logger: logger)
         server = GATTServerBearerAdapter(
             server: GATTServer(database: database, configuration: configuration.server), logger: logger)
     }
@@ -88,7 +98,29 @@ public actor BluetoothHost {
         server.requestHandler = { request in self.emit(.serverRequest(request)) }
         server.eventHandler = { event in self.emit(.server(event)) }
         server.canTransmit = { handle in !self.isCongested(handle) }
-        server.signedWriteVerifier = { command, handle in self.verifySignedWrite(command, on: handle) }
+        server.signedWriteVerifier = { command, handle in
+            self.securityManager.verifySignedWrite(command, on: handle)
+        }
+        l2cap.transmit = { handle, pdu in self.transmit(pdu, to: handle) }
+        l2cap.emit = { event in self.emit(event) }
+        l2cap.security = { handle in self.security(of: handle) }
+        l2cap.updateParameters = { handle, request in self.updateParameters(request, on: handle) }
+        gattClient.emit = { event in self.emit(event) }
+        gattClient.bondedPeer = { handle in
+            self.connections[handle].flatMap { self.securityManager.bonds.resolve($0.link.peerAddress) }?.peerAddress
+                .address
+        }
+        securityManager.transmit = { handle, pdu in self.transmit(pdu, to: handle) }
+        securityManager.emit = { event in self.emit(event) }
+        securityManager.hostLink = { handle in self.connections[handle]?.link }
+        securityManager.identified = { handle, identity in self.connections[handle]?.link.identityAddress = identity }
+        securityManager.enableEncryption = { command in self.enableEncryption(command) }
+        securityManager.replyLongTermKey = { handle, key in self.replyLongTermKey(handle, key) }
+        securityManager.clientConfiguration = { handle in self.server.server.bondedClientConfiguration(of: handle) }
+        securityManager.secured = { handle, security, restore in
+            self.server.updateSecurity(security, for: handle)
+            if let restore { self.server.restore(restore, for: handle) }
+        }
         controller.assumeIsolated { channel in
             channel.attach(
                 ControllerListener(
@@ -126,12 +158,13 @@ public actor BluetoothHost {
         case .leMeta(let meta):
             handle(meta, event: event)
         case .encryptionChange(let e):
-            encryptionChanged(e.handle, status: e.status, enabled: e.encryptionEnabled != 0, keySize: nil)
+            securityManager.encryptionChanged(
+                e.handle, status: e.status, enabled: e.encryptionEnabled != 0, keySize: nil)
         case .encryptionChangeV2(let e):
-            encryptionChanged(
+            securityManager.encryptionChanged(
                 e.handle, status: e.status, enabled: e.encryptionEnabled != 0, keySize: e.encryptionKeySize)
         case .encryptionKeyRefreshComplete(let e):
-            encryptionChanged(e.handle, status: e.status, enabled: true, keySize: nil)
+            securityManager.encryptionChanged(e.handle, status: e.status, enabled: true, keySize: nil)
         default:
             break
         }
@@ -151,7 +184,7 @@ public actor BluetoothHost {
         case .remoteConnectionParameterRequest(let e):
             acceptParameters(e)
         case .longTermKeyRequest(let e):
-            longTermKeyRequested(e)
+            securityManager.longTermKeyRequested(e)
         default:
             break
         }
