@@ -17,6 +17,8 @@ struct OurHostOnBumbleControllersTests {
         try await BumbleControllers.withRunning(count: 2) { controllers in
             let peripheral = try await open(controllers.transportSpec(0))
             let central = try await open(controllers.transportSpec(1))
+            let peripheralGAP = GAPProcedures(peripheral)
+            let centralGAP = GAPProcedures(central)
             let peripheralAddress = try #require(BluetoothAddress("C0:5A:00:00:00:01"))
             let centralAddress = try #require(BluetoothAddress("C0:5A:00:00:00:02"))
             let peripheralInfo = try await peripheral.setUp(.init(staticRandomAddress: peripheralAddress))
@@ -26,17 +28,18 @@ struct OurHostOnBumbleControllersTests {
             #expect(peripheralInfo.aclBufferLength == 27, "Bumble reports 27-byte LE ACL buffers")
 
             let advertisingData: [UInt8] = [0x02, 0x01, 0x06, 0x05, 0x09] + Array("Ours".utf8)
-            try await peripheral.startAdvertising(ownAddressType: .random, data: advertisingData)
-            try await central.startScanning(active: false, ownAddressType: .random)
-            let seen = try await central.waitForAdvertisement("our peripheral's advertisement") {
+            try await peripheralGAP.startAdvertising(ownAddressType: .random, data: advertisingData)
+            try await centralGAP.startScanning(active: false, ownAddressType: .random)
+            let seen = try await centralGAP.waitForAdvertisement("our peripheral's advertisement") {
                 $0.address == peripheralAddress && !$0.isScanResponse
             }
             #expect(seen.data == advertisingData)
             #expect(seen.isConnectable)
-            try await central.stopScanning()
+            try await centralGAP.stopScanning()
 
-            let centralLink = try await central.connect(to: peripheralAddress, type: .random, ownAddressType: .random)
-            let peripheralLink = try await peripheral.waitForLink()
+            let centralLink = try await centralGAP.connect(
+                to: peripheralAddress, type: .random, ownAddressType: .random)
+            let peripheralLink = try await peripheralGAP.waitForLink()
             #expect(centralLink.role == .central && peripheralLink.role == .peripheral)
             #expect(peripheralLink.peerAddress == centralAddress)
 
@@ -47,8 +50,8 @@ struct OurHostOnBumbleControllersTests {
             try await peripheral.sendFrame(toCentral, on: peripheralLink.handle)
             #expect(try await central.receiveFrame(on: centralLink.handle) == toCentral)
 
-            _ = try await central.disconnect(centralLink.handle)
-            let reason = try await peripheral.waitForDisconnection(of: peripheralLink.handle)
+            _ = try await centralGAP.disconnect(centralLink.handle)
+            let reason = try await peripheralGAP.waitForDisconnection(of: peripheralLink.handle)
             #expect(reason == .remoteUserTerminatedConnection)
             await central.close()
             await peripheral.close()

@@ -53,18 +53,20 @@ struct SerialBridgeTests {
         _ = try await serialHost.setUp(.init(staticRandomAddress: serialAddress))
         let tcpAddress = try #require(BluetoothAddress("C0:00:00:00:5E:02"))
         _ = try await tcpHost.setUp(.init(staticRandomAddress: tcpAddress))
+        let serialGAP = GAPProcedures(serialHost)
+        let tcpGAP = GAPProcedures(tcpHost)
 
-        try await serialHost.startAdvertising(
+        try await serialGAP.startAdvertising(
             ownAddressType: .random, data: [0x02, 0x01, 0x06], scanResponse: [0x03, 0x09, 0x55, 0x41])
-        try await tcpHost.startScanning(active: true, ownAddressType: .random)
-        let response = try await tcpHost.waitForAdvertisement("the serial host's scan response") {
+        try await tcpGAP.startScanning(active: true, ownAddressType: .random)
+        let response = try await tcpGAP.waitForAdvertisement("the serial host's scan response") {
             $0.address == serialAddress && $0.isScanResponse
         }
         #expect(response.data == [0x03, 0x09, 0x55, 0x41])
-        try await tcpHost.stopScanning()
+        try await tcpGAP.stopScanning()
 
-        let tcpLink = try await tcpHost.connect(to: serialAddress, type: .random, ownAddressType: .random)
-        let serialLink = try await serialHost.waitForLink()
+        let tcpLink = try await tcpGAP.connect(to: serialAddress, type: .random, ownAddressType: .random)
+        let serialLink = try await serialGAP.waitForLink()
         let outbound = BasicFrame(channelID: .att, payload: (0..<600).map { UInt8(truncatingIfNeeded: $0 * 7) })
         try await serialHost.sendFrame(outbound, on: serialLink.handle)
         #expect(try await tcpHost.receiveFrame(on: tcpLink.handle) == outbound)
@@ -72,9 +74,9 @@ struct SerialBridgeTests {
         try await tcpHost.sendFrame(inbound, on: tcpLink.handle)
         #expect(try await serialHost.receiveFrame(on: serialLink.handle) == inbound)
 
-        let reason = try await serialHost.disconnect(serialLink.handle)
+        let reason = try await serialGAP.disconnect(serialLink.handle)
         #expect(reason == .connectionTerminatedByLocalHost)
-        #expect(try await tcpHost.waitForDisconnection(of: tcpLink.handle) == .remoteUserTerminatedConnection)
+        #expect(try await tcpGAP.waitForDisconnection(of: tcpLink.handle) == .remoteUserTerminatedConnection)
         await serialHost.close()
         await tcpHost.close()
         await listener.close()

@@ -17,7 +17,7 @@ extension BluetoothHost {
         }
         let ownAddressType = try await advertisingOwnAddressType()
         do {
-            try await controller.startAdvertising(
+            try await gap.startAdvertising(
                 type: connectable ? .connectableUndirected : .scannableUndirected,
                 ownAddressType: ownAddressType, data: layout.advertisingData.encoded,
                 scanResponse: layout.scanResponse.encoded, interval: advertisingIntervalUnits)
@@ -39,7 +39,7 @@ extension BluetoothHost {
     /// Stops advertising.
     public func stopAdvertising() async throws(HostError) {
         do {
-            try await controller.stopAdvertising()
+            try await gap.stopAdvertising()
         } catch {
             throw .controller(error)
         }
@@ -50,7 +50,7 @@ extension BluetoothHost {
     /// advertisers for their scan responses.
     public func startScanning(active: Bool = true, filterDuplicates: Bool = true) async throws(HostError) {
         do {
-            try await controller.startScanning(
+            try await gap.startScanning(
                 active: active, ownAddressType: controllerInfo.ownAddressType, filterDuplicates: filterDuplicates)
         } catch {
             throw .controller(error)
@@ -60,7 +60,7 @@ extension BluetoothHost {
     /// Stops scanning.
     public func stopScanning() async throws(HostError) {
         do {
-            try await controller.stopScanning()
+            try await gap.stopScanning()
         } catch {
             throw .controller(error)
         }

@@ -17,12 +17,7 @@ extension BluetoothHost {
         nextAttemptID += 1
         pendingConnection = PendingConnection(id: id, address: address)
         do {
-            try await controller.execute(
-                LECreateConnectionCommand(
-                    scanInterval: 0x0010, scanWindow: 0x0010, initiatorFilterPolicy: 0, peerAddressType: type,
-                    peerAddress: address, ownAddressType: controllerInfo.ownAddressType,
-                    connectionIntervalMin: 0x0018, connectionIntervalMax: 0x0028, maxLatency: 0,
-                    supervisionTimeout: 0x01F4, minCELength: 0, maxCELength: 0))
+            try await gap.createConnection(to: address, type: type, ownAddressType: controllerInfo.ownAddressType)
         } catch {
             if pendingConnection?.id == id { pendingConnection = nil }
             throw .controller(error)

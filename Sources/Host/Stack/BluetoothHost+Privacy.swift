@@ -27,7 +27,7 @@ extension BluetoothHost {
             identityResolvingKey: identity.identityResolvingKey, using: &generator)
         let advertising = privacy?.advertising
         do {
-            if advertising != nil { try await controller.stopAdvertising() }
+            if advertising != nil { try await gap.stopAdvertising() }
             do {
                 _ = try await controller.execute(LESetRandomAddressCommand(randomAddress: address))
                 privacy?.address = address
@@ -136,7 +136,7 @@ extension BluetoothHost {
         } catch {
             return
         }
-        try await controller.startAdvertising(
+        try await gap.startAdvertising(
             type: connectable ? .connectableUndirected : .scannableUndirected, ownAddressType: .random,
             data: layout.advertisingData.encoded, scanResponse: layout.scanResponse.encoded)
     }

@@ -17,6 +17,8 @@ public actor BluetoothHost {
     public nonisolated let configuration: HostConfiguration
     /// Everything the layer above must learn, in order. It has one consumer.
     public nonisolated let events: AsyncStream<HostEvent>
+    /// The GAP procedures the host runs on its controller.
+    public nonisolated let gap: GAPProcedures
     /// The controller channel's executor, which the host shares.
     public nonisolated var unownedExecutor: UnownedSerialExecutor { controller.unownedExecutor }
 
@@ -77,6 +79,7 @@ public actor BluetoothHost {
         database: AttributeDatabase, logger: Logger
     ) {
         self.controller = controller
+        self.gap = GAPProcedures(controller)
         self.controllerInfo = info
         self.configuration = configuration
         self.logger = logger
