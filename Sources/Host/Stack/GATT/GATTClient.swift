@@ -30,20 +30,20 @@ final class GATTClient {
     func linkUp(_ handle: ConnectionHandle, bearer: ATTBearer) {
         let link = GATTClientLink(bearer: bearer)
         links[handle] = link
-        bearer.notificationHandler = { [weak self] pdu in
+        bearer.notificationHandler = { [emit] pdu in
             switch pdu {
             case .handleValueNotification(let notification):
-                self?.emit(.notification(handle, handle: notification.handle, value: notification.value))
+                emit(.notification(handle, handle: notification.handle, value: notification.value))
             case .multipleHandleValueNotification(let multiple):
                 for tuple in multiple.tuples {
-                    self?.emit(.notification(handle, handle: tuple.handle, value: tuple.value))
+                    emit(.notification(handle, handle: tuple.handle, value: tuple.value))
                 }
             default:
                 break
             }
         }
-        bearer.indicationHandler = { [weak self, weak link] indication in
-            guard let self, let link else { return true }
+        bearer.indicationHandler = { [emit, weak link] indication in
+            guard let link else { return true }
             if indication.handle == link.serviceChangedHandle, indication.value.count == 4 {
                 let start = AttributeHandle(rawValue: UInt16(indication.value[0]) | UInt16(indication.value[1]) << 8)
                 let end = AttributeHandle(rawValue: UInt16(indication.value[2]) | UInt16(indication.value[3]) << 8)
