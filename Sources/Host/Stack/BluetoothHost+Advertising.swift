@@ -15,7 +15,7 @@ extension BluetoothHost {
         } catch {
             throw .advertisingData(error)
         }
-        let ownAddressType = try await advertisingOwnAddressType()
+        let ownAddressType = try await privacy.advertisingOwnAddressType()
         do {
             try await gap.startAdvertising(
                 type: connectable ? .connectableUndirected : .scannableUndirected,
@@ -24,7 +24,7 @@ extension BluetoothHost {
         } catch {
             throw .controller(error)
         }
-        advertisingChanged((content: content, connectable: connectable))
+        privacy.advertisingChanged((content: content, connectable: connectable))
         return layout
     }
 
@@ -43,7 +43,7 @@ extension BluetoothHost {
         } catch {
             throw .controller(error)
         }
-        advertisingChanged(nil)
+        privacy.advertisingChanged(nil)
     }
 
     /// Starts scanning; reports arrive as ``HostEvent/advertisement(_:)``. Active scanning asks

@@ -105,7 +105,7 @@ extension BluetoothHost {
             connections[link.handle] = connection
             l2cap.linkUp(link.handle, role: link.role)
             gattClient.linkUp(link.handle, bearer: connection.bearer)
-            securityManager.linkUp(connection.link, local: localPairingAddress(of: link.handle))
+            securityManager.linkUp(connection.link, local: privacy.localAddress(of: link.handle))
             server.attach(connection.bearer, connection: link.handle)
             if established.role == .central { pendingConnection?.handle = link.handle }
             emit(.connected(connection.link))

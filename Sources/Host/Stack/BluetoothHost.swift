@@ -36,8 +36,8 @@ public actor BluetoothHost {
     let gattClient: GATTClient
     /// The bonds, the pairing agent and the pairing and encryption of every link.
     let securityManager: SecurityManager
-    /// The privacy state, when the configuration turns privacy on.
-    var privacy: HostPrivacy?
+    /// The identity and resolvable private address, when the configuration turns privacy on.
+    let privacy: AddressPrivacy
 
     /// Brings the controller behind `transport` up and starts the host on it.
     public static func start(
@@ -88,6 +88,9 @@ public actor BluetoothHost {
             pairing: configuration.pairing, clock: configuration.clock, logger: logger)
         (events, eventSink) = AsyncStream.makeStream(
             of: HostEvent.self, bufferingPolicy: .bufferingOldest(configuration.eventBufferLimit))
+        privacy = AddressPrivacy(
+            settings: configuration.privacy, bondDirectory: configuration.bondDirectory, controllerInfo: info,
+            gap: gap, clock: configuration.clock, logger: logger)
         l2cap = HostL2CAP(clock: configuration.clock, logger: logger)
         gattClient = GATTClient(
             databaseStore: configuration.bondDirectory.map {
@@ -104,6 +107,7 @@ public actor BluetoothHost {
         server.signedWriteVerifier = { command, handle in
             self.securityManager.verifySignedWrite(command, on: handle)
         }
+        privacy.isStopped = { self.stopped }
         l2cap.transmit = { handle, pdu in self.transmit(pdu, to: handle) }
         l2cap.emit = { event in self.emit(event) }
         l2cap.security = { handle in self.security(of: handle) }
@@ -135,7 +139,7 @@ public actor BluetoothHost {
 
     /// Stops the host: closes the controller channel; every link and pending operation fails.
     public func stop() async {
-        stopPrivacy()
+        privacy.stop()
         await controller.close()
     }
 
