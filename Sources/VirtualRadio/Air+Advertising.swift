@@ -31,6 +31,7 @@ extension Air {
         set.ownAddressType = command.ownAddressType
         set.peer = DeviceAddress(type: command.peerAddressType, address: command.peerAddress)
         set.filterPolicy = command.advertisingFilterPolicy
+        set.channelMap = command.advertisingChannelMap
         set.txPower = c.configuration.txPower
         c.advertisingSets[.legacy] = set
         return EmptyReturnParameters()
@@ -130,6 +131,7 @@ extension Air {
         set.ownAddressType = command.ownAddressType
         set.peer = DeviceAddress(type: command.peerAddressType, address: command.peerAddress)
         set.filterPolicy = command.advertisingFilterPolicy
+        set.channelMap = command.primaryAdvertisingChannelMap
         set.txPower = c.configuration.txPower
         set.primaryPHY = command.primaryAdvertisingPHY
         set.secondaryPHY = command.secondaryAdvertisingPHY

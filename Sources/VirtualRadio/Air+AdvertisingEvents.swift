@@ -73,11 +73,20 @@ extension Air {
         }
     }
 
-    /// One advertising event of one set: every scanner in range hears it, then a waiting initiator may connect.
+    /// One advertising event of one set: each scanner in range hears it (on a timed air, once for each of its
+    /// PDUs that falls in one of the scanner's windows), then a waiting initiator may connect.
     func advertisingEvent(_ key: AdvertisingSetKey, on advertiser: ControllerState) {
         guard let set = advertiser.advertisingSets[key], set.enabled else { return }
+        var transmissions: [AdvertisingTransmission]?
         for id in listeners.scanning where id != advertiser.id {
-            if let scanner = controllers[id] { deliver(key, of: advertiser, to: scanner) }
+            guard let scanner = controllers[id] else { continue }
+            var heard = 1
+            if let listening = scanner.scan?.listening {
+                let sent = transmissions ?? AdvertisingTransmission.event(of: set, at: now)
+                transmissions = sent
+                heard = sent.count(where: listening.hears)
+            }
+            for _ in 0..<heard { deliver(key, of: advertiser, to: scanner) }
         }
         if set.isConnectable {
             for id in listeners.initiating where id != advertiser.id {

@@ -16,11 +16,12 @@ extension Air {
         else { throw .invalidCommandParameters }
         c.legacyScanParameters = ScanParameters(
             type: command.scanType, ownAddressType: command.ownAddressType,
-            filterPolicy: command.scanningFilterPolicy)
+            filterPolicy: command.scanningFilterPolicy, interval: command.scanInterval, window: command.scanWindow)
         return EmptyReturnParameters()
     }
 
-    /// Enabling (again) starts a fresh duplicate filter and hears every advertiser on the air at once.
+    /// Enabling (again) starts a fresh duplicate filter; on an instant air it hears every advertiser at once, on a
+    /// timed one each advertising PDU that falls in one of its scan windows from now on.
     ///
     /// Bluetooth Core Specification Vol 4, Part E, 7.8.11.
     func setScanEnable(
@@ -58,7 +59,8 @@ extension Air {
             else { throw .invalidCommandParameters }
         }
         c.extendedScanParameters = ScanParameters(
-            type: first.scanType, ownAddressType: command.ownAddressType, filterPolicy: command.scanningFilterPolicy)
+            type: first.scanType, ownAddressType: command.ownAddressType, filterPolicy: command.scanningFilterPolicy,
+            interval: first.scanInterval, window: first.scanWindow)
         return EmptyReturnParameters()
     }
 
@@ -93,8 +95,13 @@ extension Air {
         if parameters.type == .active, c.ownAddress(parameters.ownAddressType) == nil {
             throw .invalidCommandParameters
         }
-        c.scan = ScanState(family: family, parameters: parameters, filterDuplicates: filterDuplicates)
-        sweepAdvertisers(for: c)
+        var scan = ScanState(family: family, parameters: parameters, filterDuplicates: filterDuplicates)
+        guard timing == .timed else {
+            c.scan = scan
+            return sweepAdvertisers(for: c)
+        }
+        scan.listening = ScanWindow(start: now, interval: parameters.interval, window: parameters.window)
+        c.scan = scan
     }
 
     func scanTimedOut(_ c: ControllerState) {
