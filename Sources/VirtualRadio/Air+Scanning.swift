@@ -10,13 +10,7 @@ extension Air {
     {
         try claim(.legacy, by: c)
         guard c.scan == nil else { throw .commandDisallowed }
-        guard command.scanType.rawValue <= 0x01, (0x0004...0x4000).contains(command.scanInterval),
-            (0x0004...0x4000).contains(command.scanWindow), command.scanWindow <= command.scanInterval,
-            command.ownAddressType.rawValue <= 0x03, command.scanningFilterPolicy <= 0x03
-        else { throw .invalidCommandParameters }
-        c.legacyScanParameters = ScanParameters(
-            type: command.scanType, ownAddressType: command.ownAddressType,
-            filterPolicy: command.scanningFilterPolicy, interval: command.scanInterval, window: command.scanWindow)
+        c.legacyScanParameters = try ScanParameters(command)
         return EmptyReturnParameters()
     }
 
@@ -46,21 +40,7 @@ extension Air {
     {
         try claim(.extended, by: c)
         guard c.scan == nil else { throw .commandDisallowed }
-        let allowed: PHYMask = [.le1M, .leCoded]
-        guard !command.scanningPHYs.isEmpty, command.scanningPHYs.isSubset(of: allowed),
-            command.ownAddressType.rawValue <= 0x03, command.scanningFilterPolicy <= 0x03
-        else { throw .invalidCommandParameters }
-        guard command.scanningPHYs.contains(.le1M), let first = command.phys.first else {
-            throw .unsupportedFeatureOrParameterValue
-        }
-        for entry in command.phys {
-            guard entry.scanType.rawValue <= 0x01, entry.scanInterval >= 0x0004, entry.scanWindow >= 0x0004,
-                entry.scanWindow <= entry.scanInterval
-            else { throw .invalidCommandParameters }
-        }
-        c.extendedScanParameters = ScanParameters(
-            type: first.scanType, ownAddressType: command.ownAddressType, filterPolicy: command.scanningFilterPolicy,
-            interval: first.scanInterval, window: first.scanWindow)
+        c.extendedScanParameters = try ScanParameters(command)
         return EmptyReturnParameters()
     }
 
