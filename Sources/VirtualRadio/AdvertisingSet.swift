@@ -24,6 +24,8 @@ struct AdvertisingSet {
     var secondaryPHY: PHY
     var sid: UInt8
     var scanRequestNotification: Bool
+    /// The primary channels it advertises on: bit 0 for 37, bit 1 for 38, bit 2 for 39.
+    var channelMap: UInt8 = 0x07
     /// The set's own random address (extended sets only; legacy advertising uses the controller's).
     var randomAddress: BluetoothAddress?
     /// The resolvable private address made when advertising was enabled (own address type 0x02 or 0x03 with a

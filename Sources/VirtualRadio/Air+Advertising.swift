@@ -11,27 +11,7 @@ extension Air {
         try claim(.legacy, by: c)
         var set = c.advertisingSets[.legacy] ?? .legacyDefault
         guard !set.enabled else { throw .commandDisallowed }
-        guard let properties = AdvertisingSet.legacyProperties(for: command.advertisingType) else {
-            throw .invalidCommandParameters
-        }
-        if !properties.contains(.highDutyCycleDirected) {
-            guard (0x0020...0x4000).contains(command.advertisingIntervalMin),
-                (0x0020...0x4000).contains(command.advertisingIntervalMax),
-                command.advertisingIntervalMin <= command.advertisingIntervalMax
-            else { throw .invalidCommandParameters }
-        }
-        guard command.ownAddressType.rawValue <= 0x03, command.advertisingFilterPolicy <= 0x03,
-            (0x01...0x07).contains(command.advertisingChannelMap)
-        else { throw .invalidCommandParameters }
-        if properties.contains(.directed), command.peerAddressType.rawValue > 0x01 {
-            throw .invalidCommandParameters
-        }
-        set.properties = properties
-        set.intervalMin = UInt32(command.advertisingIntervalMin)
-        set.ownAddressType = command.ownAddressType
-        set.peer = DeviceAddress(type: command.peerAddressType, address: command.peerAddress)
-        set.filterPolicy = command.advertisingFilterPolicy
-        set.txPower = c.configuration.txPower
+        try set.define(by: command, txPower: c.configuration.txPower)
         c.advertisingSets[.legacy] = set
         return EmptyReturnParameters()
     }
@@ -85,56 +65,7 @@ extension Air {
             let count = c.advertisingSets.keys.filter { $0 != .legacy }.count
             guard count < Int(c.configuration.advertisingSets) else { throw .memoryCapacityExceeded }
         }
-        let properties = command.advertisingEventProperties
-        if properties.contains(.legacy) {
-            guard AdvertisingSet.validLegacyProperties.contains(properties.rawValue) else {
-                throw .invalidCommandParameters
-            }
-            if let existing, existing.data.count > 31 || existing.scanResponseData.count > 31 {
-                throw .invalidCommandParameters
-            }
-        } else {
-            let connectableAndScannable = properties.isSuperset(of: [.connectable, .scannable])
-            let anonymousConnectable = properties.isSuperset(of: [.anonymous, .connectable])
-            let highDutyExtended = properties.contains(.highDutyCycleDirected)
-            guard !connectableAndScannable, !anonymousConnectable, !highDutyExtended else {
-                throw .invalidCommandParameters
-            }
-        }
-        if !properties.contains(.highDutyCycleDirected) {
-            guard command.primaryAdvertisingIntervalMin >= 0x20,
-                command.primaryAdvertisingIntervalMin <= command.primaryAdvertisingIntervalMax
-            else { throw .invalidCommandParameters }
-        }
-        guard command.ownAddressType.rawValue <= 0x03, command.advertisingFilterPolicy <= 0x03,
-            (0x01...0x07).contains(command.primaryAdvertisingChannelMap), command.advertisingSID <= 0x0F
-        else { throw .invalidCommandParameters }
-        switch command.primaryAdvertisingPHY {
-        case .le1M: break
-        case .leCoded: throw .unsupportedFeatureOrParameterValue
-        default: throw .invalidCommandParameters
-        }
-        switch command.secondaryAdvertisingPHY {
-        case .le1M, .le2M: break
-        case .leCoded: throw .unsupportedFeatureOrParameterValue
-        default: throw .invalidCommandParameters
-        }
-        var set =
-            existing
-            ?? AdvertisingSet(
-                properties: properties, intervalMin: 0, ownAddressType: .public,
-                peer: DeviceAddress(type: .public, address: .zero), filterPolicy: 0, txPower: 0, primaryPHY: .le1M,
-                secondaryPHY: .le1M, sid: 0, scanRequestNotification: false)
-        set.properties = properties
-        set.intervalMin = command.primaryAdvertisingIntervalMin
-        set.ownAddressType = command.ownAddressType
-        set.peer = DeviceAddress(type: command.peerAddressType, address: command.peerAddress)
-        set.filterPolicy = command.advertisingFilterPolicy
-        set.txPower = c.configuration.txPower
-        set.primaryPHY = command.primaryAdvertisingPHY
-        set.secondaryPHY = command.secondaryAdvertisingPHY
-        set.sid = command.advertisingSID
-        set.scanRequestNotification = command.scanRequestNotificationEnable
+        let set = try AdvertisingSet.defined(by: command, existing: existing, txPower: c.configuration.txPower)
         c.advertisingSets[key] = set
         return .init(selectedTxPower: set.txPower)
     }
@@ -146,43 +77,10 @@ extension Air {
         _ fragment: ExtendedAdvertisingDataFragment, scanResponse: Bool, _ c: ControllerState
     ) throws(ControllerError) -> EmptyReturnParameters {
         try claim(.extended, by: c)
-        let (operation, data) = (fragment.operation, fragment.data)
         let key = AdvertisingSetKey.extended(fragment.advertisingHandle)
         guard var set = c.advertisingSets[key] else { throw .unknownAdvertisingIdentifier }
-        guard operation <= 0x04 else { throw .invalidCommandParameters }
-        if set.isLegacy {
-            guard operation == 0x03, data.count <= 31 else { throw .invalidCommandParameters }
-        }
-        if scanResponse, !set.isScannable, !data.isEmpty { throw .invalidCommandParameters }
-        if !scanResponse, !set.isLegacy, set.isScannable, !data.isEmpty { throw .invalidCommandParameters }
-        if set.enabled, operation != 0x03, operation != 0x04 { throw .commandDisallowed }
-        var pending = scanResponse ? set.pendingScanResponseData : set.pendingData
-        var committed: [UInt8]?
-        switch operation {
-        case 0x00:
-            guard let partial = pending else { throw .commandDisallowed }
-            pending = partial + data
-        case 0x01:
-            pending = data
-        case 0x02:
-            guard let partial = pending else { throw .commandDisallowed }
-            committed = partial + data
-            pending = nil
-        case 0x03:
-            committed = data
-            pending = nil
-        default:
-            guard data.isEmpty, !scanResponse else { throw .invalidCommandParameters }
-        }
-        let length = (committed ?? pending ?? []).count
-        guard length <= Int(c.configuration.maximumAdvertisingDataLength) else { throw .memoryCapacityExceeded }
-        if scanResponse {
-            set.pendingScanResponseData = pending
-            if let committed { set.scanResponseData = committed }
-        } else {
-            set.pendingData = pending
-            if let committed { set.data = committed }
-        }
+        try set.take(
+            fragment, scanResponse: scanResponse, maximumLength: Int(c.configuration.maximumAdvertisingDataLength))
         c.advertisingSets[key] = set
         return EmptyReturnParameters()
     }

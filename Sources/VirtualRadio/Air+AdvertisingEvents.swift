@@ -73,11 +73,20 @@ extension Air {
         }
     }
 
-    /// One advertising event of one set: every scanner in range hears it, then a waiting initiator may connect.
+    /// One advertising event of one set: each scanner in range hears it (on a timed air, once for each of its
+    /// PDUs that falls in one of the scanner's windows), then a waiting initiator may connect.
     func advertisingEvent(_ key: AdvertisingSetKey, on advertiser: ControllerState) {
         guard let set = advertiser.advertisingSets[key], set.enabled else { return }
+        var transmissions: [AdvertisingTransmission]?
         for id in listeners.scanning where id != advertiser.id {
-            if let scanner = controllers[id] { deliver(key, of: advertiser, to: scanner) }
+            guard let scanner = controllers[id] else { continue }
+            var heard = 1
+            if let listening = scanner.scan?.listening {
+                let sent = transmissions ?? AdvertisingTransmission.event(of: set, at: now)
+                transmissions = sent
+                heard = sent.count(where: listening.hears)
+            }
+            for _ in 0..<heard { deliver(key, of: advertiser, to: scanner) }
         }
         if set.isConnectable {
             for id in listeners.initiating where id != advertiser.id {
@@ -144,62 +153,19 @@ extension Air {
         report(set, from: advertiserAddress, target: nil, scanResponse: true, rssi: rssi, to: scanner)
     }
 
-    /// Sends one report in the format the scanner's host asked for, unless it is a filtered duplicate.
+    /// Sends the reports one heard PDU gives the scanner's host, unless it is a filtered duplicate.
     private func report(
         _ set: AdvertisingSet, from advertiser: DeviceAddress?, target: DeviceAddress?,
         scanResponse: Bool, rssi: Int8, to scanner: ControllerState
     ) {
         guard var scan = scanner.scan else { return }
-        let data = scanResponse ? set.scanResponseData : (set.isDirected && set.isLegacy ? [] : set.data)
-        let eventType = Self.extendedEventType(of: set, scanResponse: scanResponse)
-        let sid = set.isLegacy ? 0xFF : set.sid
-        let reportKey = ScanState.ReportKey(
-            advertiser: advertiser, isScanResponse: scanResponse, eventType: eventType.rawValue, sid: sid, data: data)
-        guard scan.admits(reportKey) else { return }
+        let heard = scan.reports(of: set, from: advertiser, target: target, scanResponse: scanResponse, rssi: rssi)
         scanner.scan = scan
-        switch scan.family {
-        case .legacy:
-            guard data.count <= LEAdvertisingReportEvent.maximumDataLength else { return }
-            let report = LEAdvertisingReportEvent.Report(
-                eventType: scanResponse ? .scanRsp : Self.legacyReportType(of: set),
-                addressType: advertiser?.type ?? .public, address: advertiser?.address ?? .zero, data: data, rssi: rssi)
-            emitReport(report, to: scanner)
-        case .extended:
-            var chunks = stride(from: 0, to: data.count, by: 229).map { Array(data[$0..<min($0 + 229, data.count)]) }
-            if chunks.isEmpty { chunks = [[]] }
-            for (index, chunk) in chunks.enumerated() {
-                var type = eventType
-                type.dataStatus = index == chunks.count - 1 ? .complete : .incomplete
-                let report = LEExtendedAdvertisingReportEvent.Report(
-                    eventType: type, addressType: advertiser?.type ?? AddressType(rawValue: 0xFF),
-                    address: advertiser?.address ?? .zero, primaryPHY: set.isLegacy ? .le1M : set.primaryPHY,
-                    secondaryPHY: set.isLegacy ? PHY(rawValue: 0) : set.secondaryPHY, advertisingSID: sid,
-                    txPower: set.properties.contains(.includeTxPower) ? set.txPower : 127, rssi: rssi,
-                    periodicAdvertisingInterval: 0, directAddressType: target?.type ?? .public,
-                    directAddress: target?.address ?? .zero, data: chunk)
-                emit(LEExtendedAdvertisingReportEvent(reports: [report]), to: scanner)
+        for report in heard {
+            switch report {
+            case .legacy(let report): emitReport(report, to: scanner)
+            case .extended(let report): emit(LEExtendedAdvertisingReportEvent(reports: [report]), to: scanner)
             }
         }
-    }
-
-    /// The legacy report type of a legacy PDU.
-    static func legacyReportType(of set: AdvertisingSet) -> AdvertisingReportType {
-        if set.isDirected { return .advDirectInd }
-        if set.isConnectable { return .advInd }
-        if set.isScannable { return .advScanInd }
-        return .advNonconnInd
-    }
-
-    /// The extended report Event_Type bits of a set's advertisement or scan response.
-    ///
-    /// Bluetooth Core Specification Vol 4, Part E, 7.7.65.13 (legacy PDU values 0x13, 0x15, 0x12, 0x10, 0x1B, 0x1A).
-    static func extendedEventType(of set: AdvertisingSet, scanResponse: Bool) -> ExtendedAdvertisingEventType {
-        var type: ExtendedAdvertisingEventType = []
-        if set.isConnectable { type.insert(.connectable) }
-        if set.isScannable { type.insert(.scannable) }
-        if set.isDirected, !scanResponse { type.insert(.directed) }
-        if scanResponse { type.insert(.scanResponse) }
-        if set.isLegacy { type.insert(.legacy) }
-        return type
     }
 }

@@ -72,6 +72,8 @@ extension Air {
         case .phy(let central, let peripheral, let notify):
             link.txPHY = [.central: central.hciPHY, .peripheral: peripheral.hciPHY]
             announcePHY(on: link, to: notify)
+        case .dataLength(let side, let octets, let time):
+            applyDataLength(link, side: side, octets: octets, time: time)
         }
     }
 }

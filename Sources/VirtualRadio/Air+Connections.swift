@@ -140,8 +140,8 @@ extension Air {
                     numCompletedExtendedAdvertisingEvents: UInt8(clamping: eventsSent + 1)),
                 to: p)
         }
-        applySuggestedDataLength(link, central: c, peripheral: p)
         startConnectionEvents(link)
+        applySuggestedDataLength(link, central: c, peripheral: p)
     }
 
     /// Tells a host about a new connection with the newest connection complete event it unmasked.

@@ -168,15 +168,30 @@ extension Air {
             time: peripheral.defaults.suggestedMaxTxTime)
     }
 
-    /// Sets what one side sends per data PDU (capped at 251 octets and 2120 µs) and tells both hosts if it changed.
+    /// Sets what one side sends per data PDU (capped at 251 octets and 2120 µs): at once on an instant air; on a
+    /// timed one after the LL_LENGTH_REQ and LL_LENGTH_RSP exchange, which goes in the next connection event
+    /// when the central asks and takes one more when the peripheral does, the new length applying from the
+    /// event after it.
+    ///
+    /// Bluetooth Core Specification Vol 6, Part B, 5.1.9.
     private func changeDataLength(_ link: Link, side: LinkSide, octets: UInt16, time: UInt16) {
         let allowedByTime = min(time, DataLength.maximumTime) / 8 - 14
         let newOctets = max(DataLength.initialOctets, min(octets, DataLength.maximumOctets, allowedByTime))
         let newTime = DataLength.time(forOctets: newOctets)
         guard newOctets != link.maxTxOctets[side] || newTime != link.maxTxTime[side] else { return }
-        link.maxTxOctets[side] = newOctets
-        link.maxTxTime[side] = newTime
-        for end in [LinkSide.central, .peripheral] {
+        guard link.layer == nil else {
+            link.layer?.schedule(.dataLength(side, octets: newOctets, time: newTime), after: side == .central ? 1 : 2)
+            return
+        }
+        applyDataLength(link, side: side, octets: newOctets, time: newTime)
+    }
+
+    /// Makes a side's data length the one agreed and tells both hosts with LE Data Length Change if it changed.
+    func applyDataLength(_ link: Link, side: LinkSide, octets: UInt16, time: UInt16) {
+        guard octets != link.maxTxOctets[side] || time != link.maxTxTime[side] else { return }
+        link.maxTxOctets[side] = octets
+        link.maxTxTime[side] = time
+        for end in [LinkSide.central, .peripheral] where !link.departed.contains(end) {
             guard let c = controllers[link.controller(end)] else { continue }
             emit(
                 LEDataLengthChangeEvent(

@@ -10,17 +10,12 @@ extension Air {
     {
         try claim(.legacy, by: c)
         guard c.scan == nil else { throw .commandDisallowed }
-        guard command.scanType.rawValue <= 0x01, (0x0004...0x4000).contains(command.scanInterval),
-            (0x0004...0x4000).contains(command.scanWindow), command.scanWindow <= command.scanInterval,
-            command.ownAddressType.rawValue <= 0x03, command.scanningFilterPolicy <= 0x03
-        else { throw .invalidCommandParameters }
-        c.legacyScanParameters = ScanParameters(
-            type: command.scanType, ownAddressType: command.ownAddressType,
-            filterPolicy: command.scanningFilterPolicy)
+        c.legacyScanParameters = try ScanParameters(command)
         return EmptyReturnParameters()
     }
 
-    /// Enabling (again) starts a fresh duplicate filter and hears every advertiser on the air at once.
+    /// Enabling (again) starts a fresh duplicate filter; on an instant air it hears every advertiser at once, on a
+    /// timed one each advertising PDU that falls in one of its scan windows from now on.
     ///
     /// Bluetooth Core Specification Vol 4, Part E, 7.8.11.
     func setScanEnable(
@@ -45,20 +40,7 @@ extension Air {
     {
         try claim(.extended, by: c)
         guard c.scan == nil else { throw .commandDisallowed }
-        let allowed: PHYMask = [.le1M, .leCoded]
-        guard !command.scanningPHYs.isEmpty, command.scanningPHYs.isSubset(of: allowed),
-            command.ownAddressType.rawValue <= 0x03, command.scanningFilterPolicy <= 0x03
-        else { throw .invalidCommandParameters }
-        guard command.scanningPHYs.contains(.le1M), let first = command.phys.first else {
-            throw .unsupportedFeatureOrParameterValue
-        }
-        for entry in command.phys {
-            guard entry.scanType.rawValue <= 0x01, entry.scanInterval >= 0x0004, entry.scanWindow >= 0x0004,
-                entry.scanWindow <= entry.scanInterval
-            else { throw .invalidCommandParameters }
-        }
-        c.extendedScanParameters = ScanParameters(
-            type: first.scanType, ownAddressType: command.ownAddressType, filterPolicy: command.scanningFilterPolicy)
+        c.extendedScanParameters = try ScanParameters(command)
         return EmptyReturnParameters()
     }
 
@@ -93,8 +75,13 @@ extension Air {
         if parameters.type == .active, c.ownAddress(parameters.ownAddressType) == nil {
             throw .invalidCommandParameters
         }
-        c.scan = ScanState(family: family, parameters: parameters, filterDuplicates: filterDuplicates)
-        sweepAdvertisers(for: c)
+        var scan = ScanState(family: family, parameters: parameters, filterDuplicates: filterDuplicates)
+        guard timing == .timed else {
+            c.scan = scan
+            return sweepAdvertisers(for: c)
+        }
+        scan.listening = ScanWindow(start: now, interval: parameters.interval, window: parameters.window)
+        c.scan = scan
     }
 
     func scanTimedOut(_ c: ControllerState) {

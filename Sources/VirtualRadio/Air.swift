@@ -80,6 +80,12 @@ public actor Air {
         return VirtualController(id: id, air: self, queue: queue)
     }
 
+    /// Replaces the loss model: from now on a timed air loses each connection packet with `packetErrorRate`
+    /// (0 to 1), drawn from a generator seeded with `seed` (`bluetooth sim --packet-error-rate --seed`).
+    public func setLoss(packetErrorRate: Double, seed: UInt64) {
+        loss = PacketLoss(rate: packetErrorRate, seed: seed)
+    }
+
     /// Moves a controller on the air; signal strengths change from the next packet on.
     public func setPosition(_ position: Position, of controller: ControllerID) {
         controllers[controller]?.position = position

@@ -14,13 +14,15 @@ struct DataPDU {
 
 /// A change both link layers make at an agreed connection event (the instant).
 ///
-/// Bluetooth Core Specification Vol 6, Part B, 5.1.1 (connection update) and 5.1.10 (PHY update).
+/// Bluetooth Core Specification Vol 6, Part B, 5.1.1 (connection update), 5.1.9 (data length update) and
+/// 5.1.10 (PHY update).
 ///
 /// `notify` names the sides whose hosts hear the outcome: the initiator's always, the other's when something
-/// changed.
+/// changed. A data length update names the side whose transmit length changes; both hosts hear it.
 enum InstantChange {
     case parameters(ConnectionParameters, notify: [LinkSide])
     case phy(central: RadioPHY, peripheral: RadioPHY, notify: [LinkSide])
+    case dataLength(LinkSide, octets: UInt16, time: UInt16)
 }
 
 /// The timed link layer of one connection: connection events at anchor points one interval apart, in which
@@ -87,11 +89,11 @@ struct LinkLayer {
         queues[side] = []
     }
 
-    /// Agrees a change for a later event: the instant is six events on, as controllers commonly choose
-    /// (at least six is what Vol 6, Part B, 5.1.1 asks of a central). Returns the instant.
+    /// Agrees a change for a later event: by default the instant is six events on, as controllers commonly
+    /// choose (at least six is what Vol 6, Part B, 5.1.1 asks of a central). Returns the instant.
     @discardableResult
-    mutating func schedule(_ change: InstantChange) -> UInt16 {
-        let instant = eventCounter &+ 6
+    mutating func schedule(_ change: InstantChange, after events: UInt16 = 6) -> UInt16 {
+        let instant = eventCounter &+ events
         pending.append((instant, change))
         return instant
     }
@@ -188,6 +190,7 @@ struct LinkLayer {
             switch change {
             case .parameters(let new, _): parameters = new
             case .phy(let central, let peripheral, _): phy = [.central: central, .peripheral: peripheral]
+            case .dataLength: break
             }
             outcome.applied.append(change)
         }

@@ -14,6 +14,9 @@ struct ScanParameters: Hashable, Sendable {
     var ownAddressType: AddressType = .public
     /// 0: accept all; 1: only the filter accept list (2 and 3 behave as 0 and 1 here).
     var filterPolicy: UInt8 = 0
+    /// Scan interval and window, in units of 0.625 ms (the defaults of LE Set Scan Parameters: 10 ms each).
+    var interval: UInt16 = 0x0010
+    var window: UInt16 = 0x0010
 }
 
 /// An enabled scan: its parameters, the report format the host asked for and the duplicate filter.
@@ -22,6 +25,8 @@ struct ScanState {
     var family: CommandFamily
     var parameters: ScanParameters
     var filterDuplicates: Bool
+    /// When and on which channel it listens, on a timed air; nil on an instant air, where it hears every event.
+    var listening: ScanWindow?
     /// Reports already delivered, when duplicates are filtered.
     var seen: Set<ReportKey> = []
 

@@ -96,4 +96,54 @@ struct TimedAirTests {
         #expect(update.txPHY == .leCoded && update.rxPHY == .leCoded)
         #expect(try await central.execute(LEReadPHYCommand(handle: handles.0)).txPHY == .leCoded)
     }
+
+    @Test("A data length update applies once LL_LENGTH_REQ and RSP went in the next event: from the event after it")
+    func dataLengthAfterExchange() async throws {
+        let (central, peripheral, handles) = try await connected()
+        #expect(
+            try await central.execute(LESetDataLengthCommand(handle: handles.0, txOctets: 251, txTime: 2120)).handle
+                == handles.0)
+        let packet = ACLDataPacket(
+            handle: handles.0, boundary: .firstNonFlushable, data: Array(repeating: 7, count: 100))
+        try await central.send(.acl(packet))
+        await clock.waitForSleepers(count: 1)
+        // Event 0 at 1.25 ms holds the exchange and still carries 27 octets per PDU.
+        clock.advance(by: .microseconds(1250))
+        var sizes: [Int] = []
+        for _ in 0..<4 { sizes.append(try await peripheral.expectACL().data.count) }
+        #expect(sizes == [27, 27, 27, 19])
+        let early = try await central.drainEvents()
+        #expect(!early.contains { if case .leMeta(.dataLengthChange) = $0 { true } else { false } })
+        await clock.waitForSleepers(count: 1)
+        // Event 1 at 31.25 ms: the new length is in force and both hosts hear it.
+        clock.advance(by: .milliseconds(30))
+        let change = try await central.expectLE { event in
+            if case .dataLengthChange(let e) = event { return e }
+            return nil
+        }
+        #expect(change.maxTxOctets == 251 && change.maxRxOctets == 27)
+        let remote = try await peripheral.expectLE { event in
+            if case .dataLengthChange(let e) = event { return e }
+            return nil
+        }
+        #expect(remote.maxRxOctets == 251 && remote.maxTxOctets == 27)
+        try await central.send(.acl(packet))
+        await clock.waitForSleepers(count: 1)
+        clock.advance(by: .milliseconds(30))
+        #expect(try await peripheral.expectACL().data.count == 100)
+    }
+
+    @Test("Total loss set on a running air ends the link by supervision timeout, not before")
+    func totalLossTimesOut() async throws {
+        let (central, peripheral, handles) = try await connected()
+        await air.setLoss(packetErrorRate: 1, seed: 42)
+        await clock.waitForSleepers(count: 1)
+        clock.advance(by: .milliseconds(4990))
+        await clock.waitForSleepers(count: 1)
+        #expect(try await central.drainEvents().isEmpty, "not before the timeout")
+        clock.advance(by: .milliseconds(30))
+        let lost = try await central.expectDisconnection()
+        #expect(lost.handle == handles.0 && lost.reason == .connectionTimeout)
+        #expect(try await peripheral.expectDisconnection().reason == .connectionTimeout)
+    }
 }

@@ -80,7 +80,8 @@ enum TimedBench {
             roundTripRange: (intervals.min() ?? 0)...(intervals.max() ?? 0))
     }
 
-    /// Connects the two, sets the peripheral's data length and both PHYs, and returns the handles.
+    /// Connects the two, sets the peripheral's data length (waiting until it applies) and both PHYs, and returns
+    /// the handles.
     private static func connect(
         _ central: HCIClient, _ peripheral: HCIClient, _ theory: TimedAirTheory
     ) async throws -> (central: ConnectionHandle, peripheral: ConnectionHandle) {
@@ -110,6 +111,10 @@ enum TimedBench {
             try await peripheral.execute(
                 LESetDataLengthCommand(
                     handle: peripheralHandle, txOctets: UInt16(theory.requestedOctets), txTime: 2120))
+            _ = try await peripheral.expect { event -> Bool? in
+                if case .leMeta(.dataLengthChange) = event { return true }
+                return nil
+            }
         }
         let (phys, options): (PHYMask, UInt16) =
             switch theory.phy {

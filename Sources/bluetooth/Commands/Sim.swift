@@ -27,6 +27,14 @@ struct Sim: AsyncParsableCommand {
     @Option(name: .long, help: "How many connections each client's controller holds at once (both roles).")
     var maxConnections = VirtualControllerConfiguration().maximumConnections
 
+    @Option(
+        name: .long,
+        help: "On a timed air, the chance (0 to 1) that one connection packet is lost; the link layer sends it again.")
+    var packetErrorRate = 0.0
+
+    @Option(name: .long, help: "The seed of the loss model, so that a lossy run repeats.")
+    var seed: UInt64 = 0
+
     /// The timing `--air` names, else `BLUETOOTH_AIR`, else instant.
     var timing: AirTiming {
         get throws {
@@ -49,7 +57,12 @@ struct Sim: AsyncParsableCommand {
             throw ValidationError("sim gives each client a controller of its own; --address does not apply")
         }
         guard maxConnections >= 1 else { throw ValidationError("--max-connections must be at least 1") }
-        _ = try timing
+        guard (0...1).contains(packetErrorRate) else {
+            throw ValidationError("--packet-error-rate takes a probability from 0 to 1; got \(packetErrorRate)")
+        }
+        if packetErrorRate > 0, try timing != .timed {
+            throw ValidationError("--packet-error-rate needs --air timed: an instant air loses nothing")
+        }
     }
 
     func run() async throws {
@@ -58,6 +71,8 @@ struct Sim: AsyncParsableCommand {
         }
         let host = String(listen[..<colon])
         let timing = try timing
+        let air = VirtualAir.air(for: timing)
+        if packetErrorRate > 0 { await air.setLoss(packetErrorRate: packetErrorRate, seed: seed) }
         let peripherals: [WorldFile.Peripheral]
         do {
             peripherals = try world.map { try WorldFile(contentsOfFile: $0).peripherals } ?? []
@@ -76,8 +91,12 @@ struct Sim: AsyncParsableCommand {
         let narrator = Narrator(json: options.json)
         narrator.step(
             "listening",
-            "Virtual \(timing.rawValue) air listening on \(host):\(listener.port); each client gets a fresh controller.",
-            ["host": host, "port": Int(listener.port), "air": timing.rawValue])
+            "Virtual \(timing.rawValue) air listening on \(host):\(listener.port)\(lossDescription); each client gets a "
+                + "fresh controller.",
+            [
+                "host": host, "port": Int(listener.port), "air": timing.rawValue, "packetErrorRate": packetErrorRate,
+                "seed": Int(truncatingIfNeeded: seed),
+            ])
         var running: [(PeripheralServer, CBPeripheralManager)] = []
         for peripheral in peripherals {
             let server = PeripheralServer(file: peripheral.gatt, options: options)
@@ -93,7 +112,7 @@ struct Sim: AsyncParsableCommand {
             running.append((server, manager))
         }
         let server = SimServer(
-            air: VirtualAir.air(for: timing),
+            air: air,
             configuration: VirtualControllerConfiguration(maximumConnections: maxConnections))
         if let btsnoop = options.btsnoop {
             let writer: BTSnoopWriter
@@ -109,6 +128,11 @@ struct Sim: AsyncParsableCommand {
             try await server.run(listener)
         }
         withExtendedLifetime((running, signals)) {}
+    }
+
+    /// How the first line names the loss model, when there is one.
+    private var lossDescription: String {
+        packetErrorRate > 0 ? ", losing \(packetErrorRate * 100)% of connection packets (seed \(seed))" : ""
     }
 
     /// A world peripheral's manager: serving its file's name and appearance, on this process's virtual air,

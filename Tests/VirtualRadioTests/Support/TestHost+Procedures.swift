@@ -46,11 +46,14 @@ extension TestHost {
         _ = try await execute(LESetAdvertisingEnableCommand(enable: true))
     }
 
-    /// Starts legacy scanning from the host's random address.
-    func scan(_ type: ScanType = .passive, filterDuplicates: Bool = false, filterPolicy: UInt8 = 0) async throws {
+    /// Starts legacy scanning from the host's random address; interval and window in units of 0.625 ms.
+    func scan(
+        _ type: ScanType = .passive, filterDuplicates: Bool = false, filterPolicy: UInt8 = 0,
+        interval: UInt16 = 0x0010, window: UInt16 = 0x0010
+    ) async throws {
         _ = try await execute(
             LESetScanParametersCommand(
-                scanType: type, scanInterval: 0x0010, scanWindow: 0x0010, ownAddressType: .random,
+                scanType: type, scanInterval: interval, scanWindow: window, ownAddressType: .random,
                 scanningFilterPolicy: filterPolicy))
         _ = try await execute(LESetScanEnableCommand(enable: true, filterDuplicates: filterDuplicates))
     }
