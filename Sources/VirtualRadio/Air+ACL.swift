@@ -2,18 +2,21 @@ import HCI
 
 /// ACL data across the air, with the host-to-controller buffer accounting of LE Read Buffer Size.
 extension Air {
-    /// Takes one ACL packet from a host and sends it to the peer's host, cut into data PDUs of the link's
-    /// data length; the sender hears Number Of Completed Packets once the peer's host queue has taken it.
+    /// Takes one ACL packet from a host for the peer's host, cut into data PDUs of the link's data length;
+    /// the sender hears Number Of Completed Packets once the peer's host queue has taken it.
+    ///
+    /// On an untimed air the packet is held for the receiver, whose ID is returned: the caller delivers it
+    /// with ``releaseHeldACL(to:)``, after as many more as came together.
     ///
     /// Packets on an unknown handle, longer than a buffer, or beyond the buffers the host was given (a host
     /// flow-control error) are discarded and never counted as completed.
     ///
     /// Bluetooth Core Specification Vol 4, Part E, 4.1.1 and 5.4.2.
-    func handleACL(_ packet: ACLDataPacket, from c: ControllerState) {
+    func handleACL(_ packet: ACLDataPacket, from c: ControllerState) -> ControllerID? {
         guard let linkID = c.handles[packet.handle], let link = links[linkID],
             packet.data.count <= Int(c.configuration.aclBufferLength),
             c.aclPacketsInFlight < Int(c.configuration.aclBufferCount)
-        else { return }
+        else { return nil }
         c.aclPacketsInFlight += 1
         let side = link.side(of: c.id)
         let receiver = link.controller(side.opposite)
@@ -33,13 +36,21 @@ extension Air {
                     handle: link.handle(side.opposite), boundary: boundary, data: Array(packet.data[offset..<end])))
             offset = end
         } while offset < packet.data.count
-        guard link.layer == nil else { return enqueue(fragments, on: link, from: side) }
+        guard link.layer == nil else {
+            enqueue(fragments, on: link, from: side)
+            return nil
+        }
         heldACL[receiver, default: []].append(HeldACL(link: link.id, sender: side, fragments: fragments))
-        releaseHeldACL(to: receiver)
+        return receiver
     }
 
-    /// Delivers held ACL to a host, in order, while its queue has room.
+    /// Delivers held ACL to a host, in order, while its queue has room; each sender hears one Number Of
+    /// Completed Packets event for what was delivered.
     func releaseHeldACL(to receiverID: ControllerID) {
+        var completed = CompletedPacketTally()
+        defer {
+            for (sender, event) in completed.events { emit(event, to: sender) }
+        }
         while let held = heldACL[receiverID]?.first {
             guard let receiver = controllers[receiverID], let link = links[held.link],
                 let sender = controllers[link.controller(held.sender)]
@@ -53,9 +64,7 @@ extension Air {
                 outbox.append(Outgoing(controller: receiverID, packet: .acl(fragment), kind: .acl))
             }
             sender.aclPacketsInFlight -= 1
-            emit(
-                NumberOfCompletedPacketsEvent(entries: [.init(handle: link.handle(held.sender), completedPackets: 1)]),
-                to: sender)
+            completed.count(link.handle(held.sender), of: sender)
             flush()
         }
     }

@@ -99,15 +99,34 @@ public actor Air {
     /// How many controllers are on the air.
     public var controllerCount: Int { controllers.count }
 
-    /// Takes one packet from a controller's host.
-    func receive(_ packet: HCIPacket, from id: ControllerID) {
+    /// Takes packets from a controller's host, in order, and then delivers what they caused.
+    ///
+    /// ACL data in a run of packets is delivered together, with one Number Of Completed Packets event per
+    /// sender for the run; a command first delivers the data before it, and its answer goes out before
+    /// the next packet is taken, so the host sees everything in the order it sent it.
+    func receive(_ packets: [HCIPacket], from id: ControllerID) {
         guard let controller = controllers[id] else { return }
-        switch packet {
-        case .command(let command): handleCommand(command, from: controller)
-        case .acl(let data): handleACL(data, from: controller)
-        case .event, .sco, .iso: break
+        var receivers: [ControllerID] = []
+        for packet in packets {
+            switch packet {
+            case .command(let command):
+                release(&receivers)
+                handleCommand(command, from: controller)
+                flush()
+            case .acl(let data):
+                if let receiver = handleACL(data, from: controller), !receivers.contains(receiver) {
+                    receivers.append(receiver)
+                }
+            case .event, .sco, .iso: break
+            }
         }
+        release(&receivers)
         flush()
+    }
+
+    private func release(_ receivers: inout [ControllerID]) {
+        for receiver in receivers { releaseHeldACL(to: receiver) }
+        receivers = []
     }
 
     /// Takes a controller off the air: its links end, its peers see `reason`, and its host's stream ends.

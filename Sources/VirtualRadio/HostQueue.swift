@@ -29,23 +29,35 @@ final class HostQueue: Sendable {
     private struct State {
         var packets: [HCIPacket] = []
         var head = 0
-        var waiter: CheckedContinuation<HCIPacket?, any Error>?
+        var waiter: Waiter?
         var finished = false
         var failure: TransportError?
         var roomWanted = false
 
         var count: Int { packets.count - head }
 
-        mutating func pop() -> HCIPacket? {
-            guard head < packets.count else { return nil }
-            let packet = packets[head]
-            head += 1
+        /// Takes up to `limit` packets from the front, oldest first; none when the queue is empty.
+        mutating func pop(upTo limit: Int) -> [HCIPacket] {
+            guard head < packets.count else { return [] }
+            if head == 0, limit >= packets.count {
+                defer { packets = [] }
+                return packets
+            }
+            let end = head + min(limit, packets.count - head)
+            let taken = Array(packets[head..<end])
+            head = end
             if head >= 64, head * 2 >= packets.count {
                 packets.removeFirst(head)
                 head = 0
             }
-            return packet
+            return taken
         }
+    }
+
+    /// A host waiting for packets: how many it takes at most, and where they go.
+    private struct Waiter {
+        var limit: Int
+        var continuation: CheckedContinuation<[HCIPacket]?, any Error>
     }
 
     /// The most packets the queue holds.
@@ -80,7 +92,7 @@ final class HostQueue: Sendable {
 
     /// Queues a packet for the host, or drops it or fails, as the type comment describes.
     func push(_ packet: HCIPacket, kind: Kind) -> Outcome {
-        let (outcome, waiter) = state.withLock { state -> (Outcome, CheckedContinuation<HCIPacket?, any Error>?) in
+        let (outcome, waiter) = state.withLock { state -> (Outcome, Waiter?) in
             if state.finished { return (.dropped, nil) }
             let limit: Int
             switch kind {
@@ -97,13 +109,13 @@ final class HostQueue: Sendable {
             state.packets.append(packet)
             return (.queued, nil)
         }
-        waiter?.resume(returning: packet)
+        waiter?.continuation.resume(returning: [packet])
         return outcome
     }
 
     /// Stops taking packets; the host reads what is queued and then the end, or `failure` at once.
     func finish(failure: TransportError? = nil) {
-        let waiter = state.withLock { state -> CheckedContinuation<HCIPacket?, any Error>? in
+        let waiter = state.withLock { state -> CheckedContinuation<[HCIPacket]?, any Error>? in
             guard !state.finished else { return nil }
             state.finished = true
             if let failure {
@@ -112,7 +124,7 @@ final class HostQueue: Sendable {
                 state.head = 0
             }
             defer { state.waiter = nil }
-            return state.waiter
+            return state.waiter?.continuation
         }
         if let failure {
             waiter?.resume(throwing: failure)
@@ -123,25 +135,36 @@ final class HostQueue: Sendable {
 
     /// The next packet for the host, waiting for one; nil once the queue is finished and empty.
     func next() async throws -> HCIPacket? {
+        try await take(upTo: 1)?.first
+    }
+
+    /// Every packet waiting for the host (at least one, waiting for it if need be), oldest first; nil once
+    /// the queue is finished and empty.
+    func nextBatch() async throws -> [HCIPacket]? {
+        try await take(upTo: .max)
+    }
+
+    private func take(upTo limit: Int) async throws -> [HCIPacket]? {
         enum Immediate {
-            case packet(HCIPacket, notify: Bool)
+            case packets([HCIPacket], notify: Bool)
             case end
             case failure(TransportError)
             case wait
         }
         let immediate = state.withLock { state -> Immediate in
             if let failure = state.failure { return .failure(failure) }
-            if let packet = state.pop() {
+            let packets = state.pop(upTo: limit)
+            if !packets.isEmpty {
                 let notify = state.roomWanted && state.count < aclLimit
                 if notify { state.roomWanted = false }
-                return .packet(packet, notify: notify)
+                return .packets(packets, notify: notify)
             }
             return state.finished ? .end : .wait
         }
         switch immediate {
-        case .packet(let packet, let notify):
+        case .packets(let packets, let notify):
             if notify { await roomAvailable() }
-            return packet
+            return packets
         case .end:
             return nil
         case .failure(let failure):
@@ -150,29 +173,30 @@ final class HostQueue: Sendable {
             break
         }
         return try await withTaskCancellationHandler {
-            try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<HCIPacket?, any Error>) in
+            try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<[HCIPacket]?, any Error>) in
                 enum Then {
-                    case resume(HCIPacket?)
+                    case resume([HCIPacket]?)
                     case fail(TransportError)
                     case park
                 }
                 let then = state.withLock { state -> Then in
                     if let failure = state.failure { return .fail(failure) }
-                    if let packet = state.pop() { return .resume(packet) }
+                    let packets = state.pop(upTo: limit)
+                    if !packets.isEmpty { return .resume(packets) }
                     if state.finished || Task.isCancelled { return .resume(nil) }
-                    state.waiter = continuation
+                    state.waiter = Waiter(limit: limit, continuation: continuation)
                     return .park
                 }
                 switch then {
-                case .resume(let packet): continuation.resume(returning: packet)
+                case .resume(let packets): continuation.resume(returning: packets)
                 case .fail(let failure): continuation.resume(throwing: failure)
                 case .park: break
                 }
             }
         } onCancel: {
-            let waiter = state.withLock { state -> CheckedContinuation<HCIPacket?, any Error>? in
+            let waiter = state.withLock { state -> CheckedContinuation<[HCIPacket]?, any Error>? in
                 defer { state.waiter = nil }
-                return state.waiter
+                return state.waiter?.continuation
             }
             waiter?.resume(returning: nil)
         }

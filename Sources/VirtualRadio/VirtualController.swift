@@ -20,18 +20,27 @@ public final class VirtualController: HCITransport {
     /// Number Of Completed Packets with it; a host that lets the queue fill up entirely has stopped reading,
     /// so the stream fails with ``TransportError/io(_:)`` and the controller leaves the air.
     public let incoming: AsyncThrowingStream<HCIPacket, any Error>
+    /// What `incoming` carries, every packet waiting for the host in one batch.
+    public let incomingBatches: AsyncThrowingStream<[HCIPacket], any Error>
 
     init(id: ControllerID, air: Air, queue: HostQueue) {
         self.id = id
         self.air = air
         self.queue = queue
         incoming = AsyncThrowingStream(unfolding: { try await queue.next() })
+        incomingBatches = AsyncThrowingStream(unfolding: { try await queue.nextBatch() })
     }
 
     /// Hands the controller one packet from the host (a command or ACL data; anything else is ignored).
     public func send(_ packet: HCIPacket) async throws(TransportError) {
         guard !queue.isFinished else { throw .closed }
-        await air.receive(packet, from: id)
+        await air.receive([packet], from: id)
+    }
+
+    /// Hands the controller packets from the host in one step, as a burst over a transport arrives.
+    public func send(contentsOf packets: [HCIPacket]) async throws(TransportError) {
+        guard !queue.isFinished else { throw .closed }
+        await air.receive(packets, from: id)
     }
 
     /// Takes the controller off the air: its peers see their links end with Connection Timeout (0x08), as

@@ -13,7 +13,7 @@ struct BenchCommandTests {
         #expect(
             lines.compactMap { $0["step"] as? String } == [
                 "discover", "read", "write", "write-without-response", "write-without-response-20", "notify",
-                "notify-20", "indicate", "indicate-20",
+                "notify-20", "indicate", "indicate-20", "l2cap-channel",
             ])
         for line in lines {
             let ours = try #require(line["ours"] as? [String: Any], "\(line)")

@@ -60,6 +60,42 @@ final class DescriptorChannel: Sendable {
         }
     }
 
+    /// How far a write got.
+    enum WriteProgress {
+        case written
+        case blocked
+        case failed(TransportError)
+    }
+
+    /// Writes `bytes` from `offset` on, advancing it, until all are written, the descriptor is full or the write
+    /// fails; a descriptor already shut down or closed is ``TransportError/closed``.
+    func write(_ bytes: [UInt8], from offset: inout Int) -> WriteProgress {
+        guard !hasShutDown else { return .failed(.closed) }
+        return isOpen.withLock { isOpen -> WriteProgress in
+            guard isOpen else { return .failed(.closed) }
+            while offset < bytes.count {
+                let start = offset
+                let written = bytes.withUnsafeBytes { bytes -> Int in
+                    guard let base = bytes.baseAddress else { return 0 }
+                    return isSocket
+                        ? Glibc.send(descriptor, base + start, bytes.count - start, Int32(MSG_NOSIGNAL))
+                        : Glibc.write(descriptor, base + start, bytes.count - start)
+                }
+                if written > 0 {
+                    offset += written
+                    continue
+                }
+                let code = written < 0 ? errno : EAGAIN
+                switch code {
+                case EINTR: continue
+                case EAGAIN, EWOULDBLOCK: return .blocked
+                default: return .failed(.io("write failed (\(SystemCall.describe(code)))"))
+                }
+            }
+            return .written
+        }
+    }
+
     /// Closes the descriptor once; call only after the polling thread has ended.
     func closeDescriptor() {
         isOpen.withLock { isOpen in

@@ -17,6 +17,7 @@ public final class FileDescriptorTransport: HCITransport {
     /// What the descriptor is connected to, for messages (a transport spec or a peer address).
     public let name: String
     public let incoming: AsyncThrowingStream<HCIPacket, any Error>
+    public let incomingBatches: AsyncThrowingStream<[HCIPacket], any Error>
     private let channel: DescriptorChannel
     private let received: IncomingPacketQueue
     private let outgoing: OutgoingPacketQueue
@@ -40,6 +41,7 @@ public final class FileDescriptorTransport: HCITransport {
         self.received = received
         self.outgoing = outgoing
         self.incoming = AsyncThrowingStream(unfolding: { try await received.next() })
+        self.incomingBatches = AsyncThrowingStream(unfolding: { try await received.nextBatch() })
         let loop = IOLoop(channel: channel, received: received, outgoing: outgoing, framer: H4Framer(limits: limits))
         let thread = Thread {
             var running = loop
@@ -55,7 +57,7 @@ public final class FileDescriptorTransport: HCITransport {
     }
 
     public func send(_ packet: HCIPacket) async throws(TransportError) {
-        if let error = await outgoing.write(packet.encoded) { throw error }
+        if let error = await write(packet.encoded) { throw error }
     }
 
     /// Sends the packets in one write on a byte stream, one write each on a descriptor that takes a packet
@@ -67,7 +69,24 @@ public final class FileDescriptorTransport: HCITransport {
         }
         var bytes: [UInt8] = []
         for packet in packets { bytes += packet.encoded }
-        if let error = await outgoing.write(bytes) { throw error }
+        if let error = await write(bytes) { throw error }
+    }
+
+    /// Writes `bytes` at once from the calling thread when nothing else is being written and the descriptor
+    /// takes them; otherwise (or for what it did not take) through the I/O thread.
+    private func write(_ bytes: [UInt8]) async -> TransportError? {
+        guard outgoing.claimDirectWrite() else { return await outgoing.write(bytes) }
+        var offset = 0
+        switch channel.write(bytes, from: &offset) {
+        case .written:
+            outgoing.releaseDirectWrite()
+            return nil
+        case .failed(let error):
+            outgoing.releaseDirectWrite()
+            return error
+        case .blocked:
+            return await outgoing.write(bytes, from: offset)
+        }
     }
 
     /// Stops the I/O thread, waits for it to end, then closes the descriptor.
@@ -82,12 +101,6 @@ public final class FileDescriptorTransport: HCITransport {
 
 /// What a transport's I/O thread does: poll, read into the framer, write queued packets.
 private struct IOLoop {
-    private enum Progress {
-        case written
-        case blocked
-        case failed(TransportError)
-    }
-
     private enum ReadOutcome {
         case more
         case ended(TransportError?)
@@ -123,6 +136,7 @@ private struct IOLoop {
         while !channel.hasShutDown {
             pending += outgoing.takeAll()
             let isWriteBlocked = writePending()
+            if pending.isEmpty { outgoing.threadIsIdle() }
             let isReadPaused = received.pauseProducerIfFull()
             descriptors[0].revents = 0
             descriptors[1].revents = 0
@@ -161,7 +175,7 @@ private struct IOLoop {
     /// Writes queued packets until done or the descriptor is full; returns whether it is full.
     private mutating func writePending() -> Bool {
         while !pending.isEmpty {
-            switch write(&pending[0]) {
+            switch channel.write(pending[0].bytes, from: &pending[0].offset) {
             case .written:
                 pending.removeFirst().complete(nil)
             case .blocked:
@@ -171,28 +185,5 @@ private struct IOLoop {
             }
         }
         return false
-    }
-
-    private func write(_ request: inout OutgoingPacketQueue.Request) -> Progress {
-        while request.offset < request.bytes.count {
-            let offset = request.offset
-            let written = request.bytes.withUnsafeBytes { bytes -> Int in
-                guard let base = bytes.baseAddress else { return 0 }
-                return channel.isSocket
-                    ? Glibc.send(channel.descriptor, base + offset, bytes.count - offset, Int32(MSG_NOSIGNAL))
-                    : Glibc.write(channel.descriptor, base + offset, bytes.count - offset)
-            }
-            if written > 0 {
-                request.offset += written
-                continue
-            }
-            let code = written < 0 ? errno : EAGAIN
-            switch code {
-            case EINTR: continue
-            case EAGAIN, EWOULDBLOCK: return .blocked
-            default: return .failed(.io("write failed (\(SystemCall.describe(code)))"))
-            }
-        }
-        return .written
     }
 }

@@ -19,11 +19,12 @@ public enum HCIBridge {
         }
     }
 
-    /// Forwards `source`'s packets to `destination` until either fails, then closes `destination`.
+    /// Forwards `source`'s packets to `destination`, each batch received in one send, until either fails;
+    /// then closes `destination`.
     private static func pump(from source: any HCITransport, to destination: any HCITransport) async {
         do {
-            for try await packet in source.incoming {
-                try await destination.send(packet)
+            for try await batch in source.incomingBatches {
+                try await destination.send(contentsOf: batch)
             }
         } catch {}
         await destination.close()

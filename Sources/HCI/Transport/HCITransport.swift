@@ -10,6 +10,9 @@ public protocol HCITransport: AnyObject, Sendable {
     /// The packets from the other side, in order; the stream finishes when the transport closes
     /// and throws ``TransportError`` when it fails (a framing error, a lost connection).
     var incoming: AsyncThrowingStream<HCIPacket, any Error> { get }
+    /// The same packets as `incoming`, in the batches they arrived in (every packet one read or one push
+    /// delivered), so a consumer takes a burst in one wake-up. A consumer reads `incoming` or this, not both.
+    var incomingBatches: AsyncThrowingStream<[HCIPacket], any Error> { get }
     /// Closes the transport; `incoming` then finishes.
     func close() async
 }
@@ -18,6 +21,12 @@ extension HCITransport {
     /// Sends packets one at a time, for transports with nothing better to do with a batch.
     public func send(contentsOf packets: [HCIPacket]) async throws(TransportError) {
         for packet in packets { try await send(packet) }
+    }
+
+    /// `incoming` one packet per batch, for transports that receive one packet at a time.
+    public var incomingBatches: AsyncThrowingStream<[HCIPacket], any Error> {
+        let source = PacketSource(incoming)
+        return AsyncThrowingStream(unfolding: { try await source.next().map { [$0] } })
     }
 }
 

@@ -47,6 +47,8 @@ public final class HCIUserChannelTransport: HCITransport {
 
     public var incoming: AsyncThrowingStream<HCIPacket, any Error> { connection.incoming }
 
+    public var incomingBatches: AsyncThrowingStream<[HCIPacket], any Error> { connection.incomingBatches }
+
     public func send(_ packet: HCIPacket) async throws(TransportError) {
         try await connection.send(packet)
     }

@@ -11,7 +11,7 @@ final class IncomingPacketQueue: Sendable {
     }
 
     private enum Outcome {
-        case packet(HCIPacket, resumeProducer: Bool)
+        case packets([HCIPacket], resumeProducer: Bool)
         case end(End)
         case waiting
     }
@@ -20,15 +20,21 @@ final class IncomingPacketQueue: Sendable {
         var packets: [HCIPacket] = []
         var head = 0
         var end: End?
-        var waiter: CheckedContinuation<HCIPacket?, any Error>?
+        var waiter: Waiter?
         var isProducerPaused = false
 
         var count: Int { packets.count - head }
 
-        mutating func popFirst() -> HCIPacket? {
-            guard head < packets.count else { return nil }
-            let packet = packets[head]
-            head += 1
+        /// Takes up to `limit` packets from the front, oldest first; none when the queue is empty.
+        mutating func pop(upTo limit: Int) -> [HCIPacket] {
+            guard head < packets.count else { return [] }
+            if head == 0, limit >= packets.count {
+                defer { packets = [] }
+                return packets
+            }
+            let end = head + min(limit, packets.count - head)
+            let taken = Array(packets[head..<end])
+            head = end
             if head == packets.count {
                 packets.removeAll(keepingCapacity: true)
                 head = 0
@@ -36,8 +42,14 @@ final class IncomingPacketQueue: Sendable {
                 packets.removeFirst(head)
                 head = 0
             }
-            return packet
+            return taken
         }
+    }
+
+    /// A consumer waiting for packets: how many it takes at most, and where they go.
+    private struct Waiter {
+        var limit: Int
+        var continuation: CheckedContinuation<[HCIPacket]?, any Error>
     }
 
     /// How many packets the queue holds before the reader pauses.
@@ -55,14 +67,14 @@ final class IncomingPacketQueue: Sendable {
     /// Adds packets from the reader; ignored once the queue has ended.
     func push(_ packets: [HCIPacket]) {
         guard !packets.isEmpty else { return }
-        let handoff = state.withLock { state -> (CheckedContinuation<HCIPacket?, any Error>, HCIPacket)? in
+        let handoff = state.withLock { state -> (Waiter, [HCIPacket])? in
             guard state.end == nil else { return nil }
             state.packets.append(contentsOf: packets)
-            guard let waiter = state.waiter, let first = state.popFirst() else { return nil }
+            guard let waiter = state.waiter else { return nil }
             state.waiter = nil
-            return (waiter, first)
+            return (waiter, state.pop(upTo: waiter.limit))
         }
-        if let (waiter, packet) = handoff { waiter.resume(returning: packet) }
+        if let (waiter, packets) = handoff { waiter.continuation.resume(returning: packets) }
     }
 
     /// Whether the reader must stop reading; if so, it is resumed once a packet is taken.
@@ -75,11 +87,11 @@ final class IncomingPacketQueue: Sendable {
 
     /// Ends the queue after the packets it holds, normally or with an error; only the first call counts.
     func finish(_ error: TransportError?) {
-        let waiter = state.withLock { state -> CheckedContinuation<HCIPacket?, any Error>? in
+        let waiter = state.withLock { state -> CheckedContinuation<[HCIPacket]?, any Error>? in
             guard state.end == nil else { return nil }
             state.end = error.map(End.failed) ?? .finished
             defer { state.waiter = nil }
-            return state.waiter
+            return state.waiter?.continuation
         }
         if let error {
             waiter?.resume(throwing: error)
@@ -90,23 +102,34 @@ final class IncomingPacketQueue: Sendable {
 
     /// The next packet, or nil when the queue finished or the waiting task was cancelled.
     func next() async throws -> HCIPacket? {
+        try await take(upTo: 1)?.first
+    }
+
+    /// Every packet waiting (at least one, waiting for it if need be), oldest first; nil when the queue
+    /// finished or the waiting task was cancelled.
+    func nextBatch() async throws -> [HCIPacket]? {
+        try await take(upTo: .max)
+    }
+
+    private func take(upTo limit: Int) async throws -> [HCIPacket]? {
         try await withTaskCancellationHandler {
-            try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<HCIPacket?, any Error>) in
+            try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<[HCIPacket]?, any Error>) in
                 let outcome = state.withLock { state -> Outcome in
-                    if let packet = state.popFirst() {
+                    let packets = state.pop(upTo: limit)
+                    if !packets.isEmpty {
                         let resume = state.isProducerPaused && state.count < capacity
                         if resume { state.isProducerPaused = false }
-                        return .packet(packet, resumeProducer: resume)
+                        return .packets(packets, resumeProducer: resume)
                     }
                     if let end = state.end { return .end(end) }
                     if Task.isCancelled { return .end(.finished) }
-                    state.waiter = continuation
+                    state.waiter = Waiter(limit: limit, continuation: continuation)
                     return .waiting
                 }
                 switch outcome {
-                case .packet(let packet, let resume):
+                case .packets(let packets, let resume):
                     if resume { resumeProducer() }
-                    continuation.resume(returning: packet)
+                    continuation.resume(returning: packets)
                 case .end(.finished):
                     continuation.resume(returning: nil)
                 case .end(.failed(let error)):
@@ -120,7 +143,7 @@ final class IncomingPacketQueue: Sendable {
                 defer { state.waiter = nil }
                 return state.waiter
             }
-            waiter?.resume(returning: nil)
+            waiter?.continuation.resume(returning: nil)
         }
     }
 }

@@ -18,6 +18,7 @@ public final class SnoopingTransport: HCITransport {
     /// Which end of the link `wrapped` belongs to.
     public let perspective: Perspective
     public let incoming: AsyncThrowingStream<HCIPacket, any Error>
+    public let incomingBatches: AsyncThrowingStream<[HCIPacket], any Error>
     private let ownsWriter: Bool
 
     /// Logs `wrapped` into `writer`, which stays open when this transport closes.
@@ -40,12 +41,18 @@ public final class SnoopingTransport: HCITransport {
         self.writer = writer
         self.perspective = perspective
         self.ownsWriter = ownsWriter
-        let source = PacketSource(wrapped.incoming)
         let direction: BTSnoopWriter.Direction = perspective == .host ? .received : .sent
+        let source = PacketSource(wrapped.incoming)
         self.incoming = AsyncThrowingStream(unfolding: {
             let packet = try await source.next()
             if let packet { writer.write(packet, direction: direction) }
             return packet
+        })
+        let batches = PacketSource(wrapped.incomingBatches)
+        self.incomingBatches = AsyncThrowingStream(unfolding: {
+            let batch = try await batches.next()
+            for packet in batch ?? [] { writer.write(packet, direction: direction) }
+            return batch
         })
     }
 

@@ -236,8 +236,8 @@ public actor ControllerChannel {
 
     private func receiveLoop() async {
         do {
-            for try await packet in transport.incoming {
-                received(packet)
+            for try await batch in transport.incomingBatches {
+                for packet in batch { received(packet) }
             }
             fail(with: .transport(.closed))
         } catch let error as TransportError {

@@ -8,7 +8,8 @@ enum Benchmarks {
     typealias Benchmark = (name: String, run: @Sendable (Int, BenchSetting) async throws -> BenchResult)
 
     /// Every benchmark, by name, in the order they run. The unsuffixed streams carry as much as one ATT PDU
-    /// holds (512 bytes at the negotiated MTU), the `-20` ones 20 bytes.
+    /// holds (512 bytes at the negotiated MTU), the `-20` ones 20 bytes; `l2cap-channel` sends 512-byte SDUs
+    /// on an L2CAP credit-based channel.
     static let all: [Benchmark] = [
         ("discover", discover), ("read", read), ("write", write),
         ("write-without-response", { try await writeWithoutResponse("write-without-response", $0, $1, size: 512) }),
@@ -20,9 +21,10 @@ enum Benchmarks {
         ("notify-20", { try await updates("notify-20", $0, $1, size: 20, .notification) }),
         ("indicate", { try await updates("indicate", $0, $1, size: 512, .indication) }),
         ("indicate-20", { try await updates("indicate-20", $0, $1, size: 20, .indication) }),
+        ("l2cap-channel", channel),
     ]
 
-    private static func withRig(
+    static func withRig(
         _ setting: BenchSetting, _ body: (BenchRig) async throws -> BenchResult
     ) async throws -> BenchResult {
         let rig = try await BenchRig.start(setting)

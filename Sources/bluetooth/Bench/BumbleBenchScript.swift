@@ -25,6 +25,7 @@ enum BumbleBenchScript {
         from bumble.device import Device, Peer
         from bumble.gatt import Characteristic, CharacteristicValue, Service
         from bumble.hci import Address
+        from bumble.l2cap import LeCreditBasedChannel, LeCreditBasedChannelSpec
         from bumble.transport import open_transport
 
         SERVICE = UUID("6E400001-B5A3-F393-E0A9-E50E24DCCA9E")
@@ -176,6 +177,33 @@ enum BumbleBenchScript {
             meter.report(name, count, size)
 
 
+        async def channel(rig: Rig, name: str, count: int) -> None:
+            peer = await rig.start()
+            size = 512
+            spec = LeCreditBasedChannelSpec(psm=0x0080, mtu=size, mps=247, max_credits=10)
+            received = 0
+            done = asyncio.Event()
+
+            def on_channel(incoming: LeCreditBasedChannel) -> None:
+                def on_sdu(sdu: bytes) -> None:
+                    nonlocal received
+                    received += 1
+                    if received == count:
+                        done.set()
+
+                incoming.sink = on_sdu
+
+            rig.peripheral.create_l2cap_server(spec, handler=on_channel)
+            outgoing = await peer.connection.create_l2cap_channel(spec)
+            sdu = bytes([0x6C] * min(size, outgoing.peer_mtu))
+            meter = Meter()
+            for _ in range(count):
+                outgoing.write(sdu)
+            await outgoing.drain()
+            await done.wait()
+            meter.report(name, count, len(sdu))
+
+
         BENCHMARKS = {
             "discover": discover,
             "read": read,
@@ -186,6 +214,7 @@ enum BumbleBenchScript {
             "notify-20": lambda rig, name, count: updates(rig, name, count, 20, indicate=False),
             "indicate": lambda rig, name, count: updates(rig, name, count, 512, indicate=True),
             "indicate-20": lambda rig, name, count: updates(rig, name, count, 20, indicate=True),
+            "l2cap-channel": channel,
         }
 
 
