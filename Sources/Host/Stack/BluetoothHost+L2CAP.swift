@@ -64,8 +64,9 @@ extension BluetoothHost {
             case .send(let command):
                 send(command.encoded, on: .leSignaling, to: handle)
             case .startResponseTimer(let identifier):
-                connection.signalingTimers[identifier] = Task { [clock = configuration.clock] in
-                    do { try await clock.sleep(for: SignalingChannel.defaultResponseTimeout) } catch { return }
+                let (clock, timeout) = (configuration.clock, configuration.signalingTimeout)
+                connection.signalingTimers[identifier] = Task {
+                    do { try await clock.sleep(for: timeout) } catch { return }
                     self.signalingTimedOut(identifier, on: handle)
                 }
             case .cancelResponseTimer(let identifier):

@@ -166,8 +166,9 @@ extension BluetoothHost {
                 }
             case .armTimeout:
                 connection.securityState.timer?.cancel()
-                connection.securityState.timer = Task { [clock = configuration.clock] in
-                    do { try await clock.sleep(for: Self.pairingTimeout) } catch { return }
+                let (clock, timeout) = (configuration.clock, configuration.pairingTimeout)
+                connection.securityState.timer = Task {
+                    do { try await clock.sleep(for: timeout) } catch { return }
                     self.answered(handle, session: id) { session in session.timedOut() }
                 }
             case .cancelTimeout:
