@@ -8,7 +8,7 @@ import Testing
 private let peripheralDisconnected = ErrorSummary(
     domain: CBErrorDomain, code: CBError.Code.peripheralDisconnected.rawValue)
 
-@Suite("A peer that vanishes at every step of every procedure", .timeLimit(.minutes(2)))
+@Suite("A peer that vanishes at every step of every procedure", .timeLimit(.minutes(5)))
 struct VanishTableTests {
     @Test(
         "without a fault, each procedure exchanges exactly the PDUs the table cuts at",

@@ -9,7 +9,7 @@ private let silentTimeout: Duration = .seconds(2)
 
 @Suite(
     "Pairing, re-encryption, reliable write and channels against a peer that vanishes or goes silent at every step",
-    .timeLimit(.minutes(3)))
+    .timeLimit(.minutes(5)))
 struct HostVanishTableTests {
     @Test(
         "without a fault, each procedure takes exactly the steps the table cuts at", arguments: HostVanishProcedure.all)
