@@ -56,10 +56,13 @@ let package = Package(
         .target(name: "HostTestSupport", dependencies: ["Host", "HCI"], path: "Tests/HostTestSupport"),
         .testTarget(name: "HostTests", dependencies: ["Host", "HCI", "VirtualRadio", "HostTestSupport"]),
         .testTarget(name: "VirtualRadioTests", dependencies: ["VirtualRadio", "HCI"]),
-        .testTarget(name: "CoreBluetoothTests", dependencies: ["CoreBluetooth", "Host", "HCI", "VirtualRadio"]),
+        .testTarget(
+            name: "CoreBluetoothTests",
+            dependencies: ["CoreBluetooth", "Host", "HCI", "VirtualRadio", "HostTestSupport"]),
         .testTarget(name: "CoreBluetoothAsyncTests", dependencies: ["CoreBluetoothAsync", "CoreBluetooth"]),
         .testTarget(
-            name: "bluetoothTests", dependencies: ["bluetooth", "HeartRateExample", "FirstApp", "HCI", "Host"]),
+            name: "bluetoothTests",
+            dependencies: ["bluetooth", "HeartRateExample", "FirstApp", "HCI", "Host", "HostTestSupport"]),
         .testTarget(
             name: "InteropTests", dependencies: ["CoreBluetooth", "Host", "HCI", "VirtualRadio", "HostTestSupport"],
             exclude: ["bumble"]),

@@ -17,6 +17,11 @@ enum ManagerHost {
         var pairingAgent: (any PairingAgent)?
     }
 
+    /// A manager option only tests pass (reached through `@testable import`), a `Duration`: the ATT transaction,
+    /// Security Manager and L2CAP signaling timers run this long instead of the 30 s the specification gives them,
+    /// so that a test meets a peer that stops answering without waiting half a minute.
+    static let protocolTimeoutKey = "CBManagerOptionProtocolTimeout"
+
     /// Reads a manager's options (and the environment) into what its host needs: among them the GAP Device Name
     /// and Appearance its GATT server serves.
     static func launch(
@@ -42,6 +47,11 @@ enum ManagerHost {
         if let mtu = options?[CBManagerOptionMaximumATTMTUKey] as? Int {
             configuration.preferredMTU = min(max(mtu, ATTBearer.minimumMTU), ATTBearer.maximumMTU)
             configuration.server.serverRxMTU = configuration.preferredMTU
+        }
+        if let timeout = options?[protocolTimeoutKey] as? Duration {
+            configuration.transactionTimeout = timeout
+            configuration.pairingTimeout = timeout
+            configuration.signalingTimeout = timeout
         }
         if let directory = options?[CBManagerOptionBondDirectoryKey] as? String {
             configuration.bondDirectory = directory

@@ -289,6 +289,10 @@ struct ATTBearerState {
 
     private mutating func receivedResponse(_ pdu: ATTPDU, bytes: [UInt8]) -> [Action] {
         guard let request = outstandingRequest else { return [.drop(.unexpectedResponse(pdu.opcode))] }
+        // No PDU may be longer than ATT_MTU (Vol 3, Part F, 3.2.9): a longer answer is not a response to trust.
+        if bytes.count > mtu, pdu.opcode == request.responseOpcode || pdu.opcode == .errorResponse {
+            return finishRequest(.failure(.malformedResponse))
+        }
         switch pdu {
         case .errorResponse(let error) where error.requestOpcode == request.opcode:
             return finishRequest(.failure(.errorResponse(error)))

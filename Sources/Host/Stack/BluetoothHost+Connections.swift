@@ -130,15 +130,18 @@ extension BluetoothHost {
             }
         }
         if isAttempt { await securityManager.encryptWithBond(handle) }
-        if isAttempt, let link = connections[handle]?.link, pendingConnection?.handle == handle {
-            finishPendingConnection(.success(link))
+        if isAttempt, let connection = connections[handle], pendingConnection?.handle == handle {
+            // A peer silent through the MTU exchange timed the bearer out, and the link is on its way down.
+            finishPendingConnection(
+                connection.bearer.isOpen ? .success(connection.link) : .failure(.att(handle, .timeout)))
         }
     }
 
     private func makeConnection(_ link: HostLink) -> HostConnection {
         let handle = link.handle
         let bearer = ATTBearer(
-            localMTU: configuration.preferredMTU, clock: configuration.clock, logger: logger
+            localMTU: configuration.preferredMTU, clock: configuration.clock,
+            transactionTimeout: configuration.transactionTimeout, logger: logger
         ) { pdu in
             self.transmit(BasicFrame(channelID: .att, payload: pdu).encoded, to: handle)
         }

@@ -85,13 +85,14 @@ public actor BluetoothHost {
         self.logger = logger
         securityManager = SecurityManager(
             bonds: HostBonds(adapter: info.ownAddress, directory: configuration.bondDirectory, logger: logger),
-            pairing: configuration.pairing, clock: configuration.clock, logger: logger)
+            pairing: configuration.pairing, clock: configuration.clock, timeout: configuration.pairingTimeout,
+            logger: logger)
         (events, eventSink) = AsyncStream.makeStream(
             of: HostEvent.self, bufferingPolicy: .bufferingOldest(configuration.eventBufferLimit))
         privacy = AddressPrivacy(
             settings: configuration.privacy, bondDirectory: configuration.bondDirectory, controllerInfo: info,
             gap: gap, clock: configuration.clock, logger: logger)
-        l2cap = HostL2CAP(clock: configuration.clock, logger: logger)
+        l2cap = HostL2CAP(clock: configuration.clock, responseTimeout: configuration.signalingTimeout, logger: logger)
         gattClient = GATTClient(
             databaseStore: configuration.bondDirectory.map {
                 GATTCacheStore(adapter: info.ownAddress, bondDirectory: $0)

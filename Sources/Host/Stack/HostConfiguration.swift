@@ -34,6 +34,13 @@ public struct HostConfiguration: Sendable {
     public var privacy: PrivacyConfiguration?
     /// Time between two advertising events (20 ms to 10.24 s; legacy advertising rounds to 0.625 ms units).
     public var advertisingInterval: Duration = .milliseconds(100)
+    /// How long an ATT request or indication of ours waits for its answer before the bearer closes and the link
+    /// is dropped (30 s, as the specification says; tests shorten it to meet a silent peer).
+    public var transactionTimeout: Duration = ATTBearer.transactionTimeout
+    /// How long a pairing may make no progress before it fails (30 s, the Security Manager timer; tests shorten it).
+    public var pairingTimeout: Duration = BluetoothHost.pairingTimeout
+    /// How long an L2CAP signaling request of ours waits for its response (RTX; 30 s, tests shorten it).
+    public var signalingTimeout: Duration = SignalingChannel.defaultResponseTimeout
 
     /// Makes a configuration; every parameter has a default fit for most hosts.
     public init(

@@ -45,24 +45,28 @@ extension CentralSession {
         var serviceIndex = 0
         while serviceIndex < queue.sync(execute: { Self.allServices(of: peripheral).count }) {
             let index = serviceIndex
-            let service = { (peripheral: CBPeripheral) in Self.allServices(of: peripheral)[index] }
+            let service = { (peripheral: CBPeripheral) in Self.allServices(of: peripheral)[safe: index] }
             serviceIndex += 1
             progress.say("service \(serviceIndex)/\(queue.sync { Self.allServices(of: peripheral).count })")
             try await discover(.includedServicesDiscovered(nil), in: peripheral) { peripheral in
-                peripheral.discoverIncludedServices(nil, for: service(peripheral))
+                guard let service = service(peripheral) else { return false }
+                peripheral.discoverIncludedServices(nil, for: service)
+                return true
             }
             try await discover(.characteristicsDiscovered(nil), in: peripheral) { peripheral in
-                peripheral.discoverCharacteristics(nil, for: service(peripheral))
+                guard let service = service(peripheral) else { return false }
+                peripheral.discoverCharacteristics(nil, for: service)
+                return true
             }
-            let characteristicCount = queue.sync { service(peripheral).characteristics?.count ?? 0 }
+            let characteristicCount = queue.sync { service(peripheral)?.characteristics?.count ?? 0 }
             for characteristicIndex in 0..<characteristicCount {
                 let characteristic = { (peripheral: CBPeripheral) -> CBCharacteristic? in
-                    service(peripheral).characteristics?[safe: characteristicIndex]
+                    service(peripheral)?.characteristics?[safe: characteristicIndex]
                 }
                 try await discover(.descriptorsDiscovered(nil), in: peripheral) { peripheral in
-                    if let characteristic = characteristic(peripheral) {
-                        peripheral.discoverDescriptors(for: characteristic)
-                    }
+                    guard let characteristic = characteristic(peripheral) else { return false }
+                    peripheral.discoverDescriptors(for: characteristic)
+                    return true
                 }
                 let readable = queue.sync { characteristic(peripheral)?.properties.contains(.read) ?? false }
                 if readable {
@@ -74,6 +78,12 @@ extension CentralSession {
                         return nil
                     }
                     if let error {
+                        // A read that timed out takes the link down with it (an ATT timeout ends the bearer), as
+                        // does any failure of a link that is gone: either ends the exploration with its error.
+                        if error.name == "connectionTimeout" || queue.sync(execute: { peripheral.state != .connected })
+                        {
+                            throw CommandFailure("reading failed and the peripheral disconnected: \(error)")
+                        }
                         queue.sync {
                             if let characteristic = characteristic(peripheral) {
                                 readErrors[ObjectIdentifier(characteristic)] = error.name
@@ -124,11 +134,14 @@ extension CentralSession {
         return all
     }
 
-    /// Starts one discovery with `start` and waits for the event of the same kind as `kind`.
+    /// Starts one discovery with `start` and waits for the event of the same kind as `kind`; `start` returns
+    /// false when what it would discover in is gone, the peripheral having disconnected.
     private func discover(
-        _ kind: CentralEvent, in peripheral: CBPeripheral, _ start: (CBPeripheral) -> Void
+        _ kind: CentralEvent, in peripheral: CBPeripheral, _ start: (CBPeripheral) -> Bool
     ) async throws {
-        queue.sync { start(peripheral) }
+        guard queue.sync(execute: { start(peripheral) }) else {
+            throw CommandFailure("discovery failed: the peripheral disconnected")
+        }
         let error = try await next { event -> CentralEvent.Failure?? in
             switch (kind, event) {
             case (.includedServicesDiscovered, .includedServicesDiscovered(let error)),

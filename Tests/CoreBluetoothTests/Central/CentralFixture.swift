@@ -59,10 +59,12 @@ enum CentralFixture {
         return (device, CBUUID(string: uuid.uuidString))
     }
 
-    /// A central manager on its own queue, once it reports `.poweredOn`.
-    static func central(_ label: String = #function) async throws -> (CBCentralManager, CentralRecorder, EventCursor) {
+    /// A central manager on its own queue, made with `options`, once it reports `.poweredOn`.
+    static func central(
+        _ label: String = #function, options: [String: Any]? = nil
+    ) async throws -> (CBCentralManager, CentralRecorder, EventCursor) {
         let recorder = CentralRecorder(label: label)
-        let manager = CBCentralManager(delegate: recorder, queue: recorder.queue)
+        let manager = CBCentralManager(delegate: recorder, queue: recorder.queue, options: options)
         var events = EventCursor(recorder)
         let state = try await events.next { event -> CBManagerState? in
             if case .state(let state) = event { return state }

@@ -17,18 +17,20 @@ final class TestPeripheral: Sendable {
     let confirmations: AsyncStream<AttributeHandle>
 
     /// Starts the device serving `services` on `transport` (a new controller of the process's air when nil),
-    /// accepting an ATT_MTU up to `mtu`; handles of characteristics with the UUIDs in `stall` are never answered.
+    /// accepting an ATT_MTU up to `mtu` and giving up on a transaction after `transactionTimeout`; handles of
+    /// characteristics with the UUIDs in `stall` are never answered.
     static func start(
         name: String, services: [ServiceDefinition], stall: [BluetoothUUID] = [],
-        transport: (any HCITransport)? = nil, mtu: Int = ATTBearer.maximumMTU
+        transport: (any HCITransport)? = nil, mtu: Int = ATTBearer.maximumMTU,
+        transactionTimeout: Duration = ATTBearer.transactionTimeout
     ) async throws
         -> TestPeripheral
     {
         let controller: any HCITransport
         if let transport { controller = transport } else { controller = await VirtualAir.makeTransport() }
-        let host = try await BluetoothHost.start(
-            transport: controller,
-            configuration: HostConfiguration(deviceName: name, services: services, preferredMTU: mtu))
+        var configuration = HostConfiguration(deviceName: name, services: services, preferredMTU: mtu)
+        configuration.transactionTimeout = transactionTimeout
+        let host = try await BluetoothHost.start(transport: controller, configuration: configuration)
         let database = await host.database
         let stalled = Set(
             database.services.flatMap(\.characteristics).filter { stall.contains($0.uuid) }.map(\.valueHandle))

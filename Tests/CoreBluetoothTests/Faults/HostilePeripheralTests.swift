@@ -1,6 +1,7 @@
 import CoreBluetooth
 import Foundation
 import Host
+import HostTestSupport
 import Testing
 
 @Suite("A hostile peripheral against our central", .timeLimit(.minutes(2)))
@@ -26,35 +27,37 @@ struct HostilePeripheralTests {
         "the central ignores unasked or malformed PDUs, stays connected and reads the next value whole",
         arguments: Garbage.allCases)
     func garbage(_ garbage: Garbage) async throws {
-        var rig = try await VanishRig.start(connect: true)
-        let service = try await rig.discover()
-        let long = try rig.characteristic(VanishRig.long, in: service)
-        let handle = try #require(await rig.device.host.links.first?.handle)
-        try await rig.transport.inject(att: garbage.pdu, on: handle)
-        // A notification of a known handle after the garbage: once it arrives, so has the garbage (one link keeps
-        // order), and no request was outstanding that an unasked response could be mistaken for.
-        let raw = try #require(await rig.device.valueHandle(of: VanishRig.long)).rawValue
-        try await rig.transport.inject(att: [0x1B, UInt8(raw & 0xFF), UInt8(raw >> 8), 0x01, 0x02], on: handle)
-        let marker = try await rig.events.next { event -> Data?? in
-            guard case .valueUpdated(_, let value, nil) = event else { return nil }
-            return .some(value)
-        }
-        #expect(marker == Data([0x01, 0x02]))
-        rig.onQueue { rig.peripheral.readValue(for: long) }
-        let event = try await rig.events.next { event -> CentralEvent? in
-            switch event {
-            case .valueUpdated, .disconnected: event
-            default: nil
+        try await RigSlots.withSlot {
+            var rig = try await VanishRig.start(connect: true)
+            let service = try await rig.discover()
+            let long = try rig.characteristic(VanishRig.long, in: service)
+            let handle = try #require(await rig.device.host.links.first?.handle)
+            try await rig.transport.inject(att: garbage.pdu, on: handle)
+            // A notification of a known handle after the garbage: once it arrives, so has the garbage (one link keeps
+            // order), and no request was outstanding that an unasked response could be mistaken for.
+            let raw = try #require(await rig.device.valueHandle(of: VanishRig.long)).rawValue
+            try await rig.transport.inject(att: [0x1B, UInt8(raw & 0xFF), UInt8(raw >> 8), 0x01, 0x02], on: handle)
+            let marker = try await rig.events.next { event -> Data?? in
+                guard case .valueUpdated(_, let value, nil) = event else { return nil }
+                return .some(value)
             }
+            #expect(marker == Data([0x01, 0x02]))
+            rig.onQueue { rig.peripheral.readValue(for: long) }
+            let event = try await rig.events.next { event -> CentralEvent? in
+                switch event {
+                case .valueUpdated, .disconnected: event
+                default: nil
+                }
+            }
+            guard case .valueUpdated(let uuid, let value, let error) = event else {
+                Issue.record("expected the read to complete, got \(event)")
+                return
+            }
+            #expect(uuid == long.uuid.uuidString)
+            #expect(error == nil)
+            #expect(value == Data(VanishRig.longValue))
+            #expect(rig.onQueueState() == .connected)
+            try await rig.finish()
         }
-        guard case .valueUpdated(let uuid, let value, let error) = event else {
-            Issue.record("expected the read to complete, got \(event)")
-            return
-        }
-        #expect(uuid == long.uuid.uuidString)
-        #expect(error == nil)
-        #expect(value == Data(VanishRig.longValue))
-        #expect(rig.onQueueState() == .connected)
-        try await rig.finish()
     }
 }

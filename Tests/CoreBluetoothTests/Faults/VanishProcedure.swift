@@ -33,6 +33,27 @@ enum VanishProcedure: String, CaseIterable, Sendable {
         }
     }
 
+    /// The PDUs of the host's own discovery of the peer's GATT service, which the first ATT use of a fresh
+    /// connection (discovering services, or opening a channel) waits behind.
+    static let hostDiscoveryPDUs = 12
+
+    /// The error the app's call fails with when the peer goes silent after `step` PDUs: the call whose ATT (or
+    /// L2CAP signaling) transaction timed out gets "The connection has timed out unexpectedly."; a call still
+    /// queued behind the host's own discovery when that timed out fails as the link goes down.
+    func silentError(after step: Int) -> CBError.Code {
+        switch self {
+        case .discoverServices where step < Self.hostDiscoveryPDUs, .openChannel where step < Self.hostDiscoveryPDUs:
+            .peripheralDisconnected
+        default: .connectionTimeout
+        }
+    }
+
+    /// Whether a silent peer costs the link: an ATT timeout does (the specification ends the bearer); an
+    /// unanswered credit-based connection request only fails the channel.
+    func silenceDropsLink(after step: Int) -> Bool {
+        !(self == .openChannel && step >= Self.hostDiscoveryPDUs)
+    }
+
     /// Whether the procedure runs on an established connection that the rig has discovered.
     var needsDiscovery: Bool {
         switch self {

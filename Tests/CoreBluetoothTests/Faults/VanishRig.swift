@@ -1,9 +1,11 @@
-import CoreBluetooth
 import Foundation
 import HCI
 import Host
+import HostTestSupport
 import Testing
 import VirtualRadio
+
+@testable import CoreBluetooth
 
 /// A central manager and a peer device whose controller can drop the link at any PDU of a procedure.
 struct VanishRig {
@@ -14,8 +16,13 @@ struct VanishRig {
     /// Longer than one read or prepare-write fits at the ATT_MTU the peer accepts (23).
     static let longValue = [UInt8](repeating: 0x5A, count: 40)
     static let psm: CBL2CAPPSM = 0x0081
+    /// The ATT, Security Manager and signaling timeout both sides run with when the peer goes silent: short, so a
+    /// cell ends soon, yet long enough that a loaded machine finishes every answered transaction well within it.
+    static let silentTimeout: Duration = .seconds(2)
 
     let transport: VanishingTransport
+    /// Under ``transport``: rewrites what the peer's host sends.
+    let tampering: TamperingTransport
     let device: TestPeripheral
     let central: CBCentralManager
     let recorder: CentralRecorder
@@ -46,26 +53,35 @@ struct VanishRig {
         ]
     }
 
-    /// Starts the peer advertising and a central that finds it; `connect` also connects.
-    static func start(connect: Bool, label: String = #function) async throws -> VanishRig {
+    /// Starts the peer advertising (serving `extraServices` too) and a central that finds it; `connect` also
+    /// connects. With `timeout` the central gives up on a silent peer after it instead of the specification's
+    /// 30 s, and the peer after twice as long, so that the central's timer always runs out first.
+    static func start(
+        connect: Bool, timeout: Duration? = nil, extraServices: [ServiceDefinition] = [], label: String = #function
+    ) async throws -> VanishRig {
         let uuid = UUID()
         let primary = try #require(BluetoothUUID(string: uuid.uuidString))
         let name = "Vanish \(uuid.uuidString.prefix(6))"
-        let transport = VanishingTransport(wrapping: await VirtualAir.makeTransport())
+        let tampering = TamperingTransport(wrapping: await VirtualAir.makeTransport())
+        let transport = VanishingTransport(wrapping: tampering)
         let device = try await TestPeripheral.start(
-            name: name, services: services(primary: primary), transport: transport, mtu: ATTBearer.minimumMTU)
+            name: name, services: services(primary: primary) + extraServices, transport: transport,
+            mtu: ATTBearer.minimumMTU,
+            transactionTimeout: timeout.map { $0 * 2 } ?? ATTBearer.transactionTimeout)
         await device.setValue(longValue, of: long)
         try await device.host.publishChannel(spsm: SPSM(rawValue: psm))
         let advertisement = AdvertisementContent(localName: name, serviceUUIDs: [primary])
         try await device.host.startAdvertising(advertisement)
         let serviceUUID = CBUUID(string: uuid.uuidString)
-        let (central, recorder, cursor) = try await CentralFixture.central(label)
+        let (central, recorder, cursor) = try await CentralFixture.central(
+            label, options: timeout.map { [ManagerHost.protocolTimeoutKey: $0] })
         var events = cursor
         let (peripheral, _) = try await CentralFixture.discover(serviceUUID, with: central, recorder, &events)
         if connect { try await CentralFixture.connect(peripheral, with: central, recorder, &events) }
         recorder.queue.sync { peripheral.delegate = recorder }
         return VanishRig(
-            transport: transport, device: device, central: central, recorder: recorder, events: events,
+            transport: transport, tampering: tampering, device: device, central: central, recorder: recorder,
+            events: events,
             peripheral: peripheral, serviceUUID: serviceUUID, advertisement: advertisement)
     }
 

@@ -1,54 +1,87 @@
 import CoreBluetooth
 import Foundation
 import Host
+import HostTestSupport
 import Testing
 
 /// The error Apple reports for every call pending when the peer drops the link.
 private let peripheralDisconnected = ErrorSummary(
     domain: CBErrorDomain, code: CBError.Code.peripheralDisconnected.rawValue)
 
-@Suite("A peer that vanishes at every step of every procedure", .timeLimit(.minutes(2)))
+@Suite("A peer that vanishes at every step of every procedure", .timeLimit(.minutes(5)))
 struct VanishTableTests {
     @Test(
         "without a fault, each procedure exchanges exactly the PDUs the table cuts at",
         arguments: VanishProcedure.allCases)
     func pduCounts(procedure: VanishProcedure) async throws {
-        var rig = try await VanishRig.start(connect: procedure != .connect)
-        let service = procedure.needsDiscovery ? try await rig.discover() : nil
-        let prepared = try await prepare(procedure, &rig, service)
-        rig.transport.arm(step: .max)
-        try await run(procedure, &rig, service, prepared, expecting: nil)
-        #expect(rig.transport.counted == procedure.pduCount)
-        try await rig.finish()
+        try await RigSlots.withSlot {
+            var rig = try await VanishRig.start(connect: procedure != .connect)
+            let service = procedure.needsDiscovery ? try await rig.discover() : nil
+            let prepared = try await prepare(procedure, &rig, service)
+            rig.transport.arm(step: .max)
+            try await run(procedure, &rig, service, prepared, expecting: nil)
+            #expect(rig.transport.counted == procedure.pduCount)
+            try await rig.finish()
+        }
     }
 
     @Test(
         "the link drops mid-procedure: the pending call fails as on iOS and the next connection works",
         arguments: VanishCell.table)
     func vanish(cell: VanishCell) async throws {
-        let procedure = cell.procedure
-        var rig = try await VanishRig.start(connect: procedure != .connect)
-        let service = procedure.needsDiscovery ? try await rig.discover() : nil
-        let prepared = try await prepare(procedure, &rig, service)
-        rig.transport.arm(step: cell.step)
-        let cutter = Task { [transport = rig.transport, device = rig.device] in
-            for await _ in transport.cuts {
-                try await device.disconnectAll()
-                return true
+        try await RigSlots.withSlot {
+            let procedure = cell.procedure
+            var rig = try await VanishRig.start(connect: procedure != .connect)
+            let service = procedure.needsDiscovery ? try await rig.discover() : nil
+            let prepared = try await prepare(procedure, &rig, service)
+            rig.transport.arm(step: cell.step)
+            let cutter = Task { [transport = rig.transport, device = rig.device] in
+                for await _ in transport.cuts {
+                    try await device.disconnectAll()
+                    return true
+                }
+                return false
             }
-            return false
-        }
-        try await run(procedure, &rig, service, prepared, expecting: peripheralDisconnected)
-        if procedure != .connect {
-            let reason = try await rig.events.next { event -> ErrorSummary?? in
-                guard case .disconnected(_, let error) = event else { return nil }
-                return .some(error)
+            try await run(procedure, &rig, service, prepared, expecting: peripheralDisconnected)
+            if procedure != .connect {
+                let reason = try await rig.events.next { event -> ErrorSummary?? in
+                    guard case .disconnected(_, let error) = event else { return nil }
+                    return .some(error)
+                }
+                #expect(reason == peripheralDisconnected)
             }
-            #expect(reason == peripheralDisconnected)
+            #expect(try await cutter.value)
+            try await rig.reconnectAndRead()
+            try await rig.finish()
         }
-        #expect(try await cutter.value)
-        try await rig.reconnectAndRead()
-        try await rig.finish()
+    }
+
+    @Test(
+        "the peer stops answering mid-procedure: the pending call times out as on iOS, the link drops, the next connection works",
+        arguments: VanishCell.table)
+    func silence(cell: VanishCell) async throws {
+        try await RigSlots.withSlot {
+            let procedure = cell.procedure
+            var rig = try await VanishRig.start(connect: procedure != .connect, timeout: VanishRig.silentTimeout)
+            let service = procedure.needsDiscovery ? try await rig.discover() : nil
+            let prepared = try await prepare(procedure, &rig, service)
+            rig.transport.arm(step: cell.step)
+            let expected = ErrorSummary(domain: CBErrorDomain, code: procedure.silentError(after: cell.step).rawValue)
+            try await run(procedure, &rig, service, prepared, expecting: expected)
+            if procedure != .connect {
+                let dropped = procedure.silenceDropsLink(after: cell.step)
+                if !dropped { rig.onQueue { rig.central.cancelPeripheralConnection(rig.peripheral) } }
+                let reason = try await rig.events.next { event -> ErrorSummary?? in
+                    guard case .disconnected(_, let error) = event else { return nil }
+                    return .some(error)
+                }
+                #expect(reason == (dropped ? peripheralDisconnected : nil))
+            }
+            // The request in flight when the peer fell silent, at most: nothing follows an ATT timeout.
+            #expect(rig.transport.swallowedATT <= 1)
+            try await rig.reconnectAndRead()
+            try await rig.finish()
+        }
     }
 
     /// What a procedure needs before its first PDU: the characteristic it works on.

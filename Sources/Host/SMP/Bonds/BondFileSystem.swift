@@ -30,6 +30,7 @@ enum BondFileSystem {
     /// Replaces `path` so that a crash leaves either the old or the new contents: writes a temporary file in the
     /// same directory with mode 0600, syncs it, renames it over `path`, then syncs the directory.
     static func replace(_ path: String, in directory: String, with contents: [UInt8]) throws(BondStoreError) {
+        let crash = ReplaceInterruption.planned(for: path)
         let temporary = "\(path).tmp-\(getpid())"
         let descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
         guard descriptor >= 0 else { throw .fileSystem(path: temporary, operation: "create", errno: errno) }
@@ -38,18 +39,41 @@ enum BondFileSystem {
             guard fchmod(descriptor, 0o600) == 0 else {
                 throw .fileSystem(path: temporary, operation: "chmod", errno: errno)
             }
-            try writeAll(contents, to: descriptor, path: temporary)
+            if crash == .created { return }
+            try writeAll(
+                crash == .halfWritten ? Array(contents.prefix(contents.count / 2)) : contents, to: descriptor,
+                path: temporary)
+            if crash == .halfWritten || crash == .written { return }
             guard fsync(descriptor) == 0 else { throw .fileSystem(path: temporary, operation: "sync", errno: errno) }
         } catch {
             unlink(temporary)
             throw error
         }
+        if crash == .synced { return }
         guard rename(temporary, path) == 0 else {
             let code = errno
             unlink(temporary)
             throw .fileSystem(path: path, operation: "rename over", errno: code)
         }
+        if crash == .renamed { return }
         try syncDirectory(directory)
+    }
+
+    /// Removes the temporary files a process that died while replacing `path` left beside it (`<path>.tmp-<pid>`
+    /// of a process no longer running); the file itself was never touched by them.
+    static func removeStaleTemporaries(of path: String, in directory: String) {
+        let prefix = path.split(separator: "/").last.map { "\($0).tmp-" } ?? ""
+        guard let stream = opendir(directory) else { return }
+        defer { closedir(stream) }
+        while let entry = readdir(stream) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) {
+                String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self)
+            }
+            guard name.hasPrefix(prefix), let pid = pid_t(name.dropFirst(prefix.count)), pid != getpid(),
+                kill(pid, 0) != 0, errno == ESRCH
+            else { continue }
+            unlink("\(directory)/\(name)")
+        }
     }
 
     /// Renames a file.

@@ -43,9 +43,11 @@ public struct BondStore: Sendable {
     /// Reads the bond file, replacing what the store held; a missing file means no bonds.
     ///
     /// A damaged file is moved aside and reported with ``BondStoreError/damagedFile(path:movedTo:reason:)``; the
-    /// store is then empty and the next ``save(_:)`` writes a fresh file.
+    /// store is then empty and the next ``save(_:)`` writes a fresh file. Temporary files a crashed process left
+    /// beside the bond file are removed.
     public mutating func load() throws(BondStoreError) {
         bonds = [:]
+        BondFileSystem.removeStaleTemporaries(of: path, in: directory)
         guard let contents = try BondFileSystem.read(path) else { return }
         do {
             bonds = try BondFile.decode(contents, adapter: adapter)

@@ -21,11 +21,14 @@ final class HostL2CAP {
     var links: [ConnectionHandle: L2CAPLink] = [:]
     var published: [SPSM: ChannelServiceOptions] = [:]
     let clock: any Clock<Duration>
+    /// How long a signaling request waits for its response.
+    let responseTimeout: Duration
     let logger: Logger
 
     /// Makes the L2CAP of a host whose signaling timers run on `clock`.
-    init(clock: any Clock<Duration>, logger: Logger) {
+    init(clock: any Clock<Duration>, responseTimeout: Duration, logger: Logger) {
         self.clock = clock
+        self.responseTimeout = responseTimeout
         self.logger = logger
     }
 
@@ -77,9 +80,9 @@ final class HostL2CAP {
             case .send(let command):
                 send(command, on: link)
             case .startResponseTimer(let identifier):
-                link.signalingTimers[identifier] = Task { [weak self, clock] in
+                link.signalingTimers[identifier] = Task { [weak self, clock, responseTimeout] in
                     _ = isolation
-                    do { try await clock.sleep(for: SignalingChannel.defaultResponseTimeout) } catch { return }
+                    do { try await clock.sleep(for: responseTimeout) } catch { return }
                     self?.signalingTimedOut(identifier, on: handle, isolation: isolation)
                 }
             case .cancelResponseTimer(let identifier):

@@ -172,9 +172,9 @@ extension SecurityManager {
                 }
             case .armTimeout:
                 link.state.timer?.cancel()
-                link.state.timer = Task { [weak self, clock] in
+                link.state.timer = Task { [weak self, clock, timeout] in
                     _ = isolation
-                    do { try await clock.sleep(for: BluetoothHost.pairingTimeout) } catch { return }
+                    do { try await clock.sleep(for: timeout) } catch { return }
                     self?.answered(handle, session: id, isolation: isolation) { session in session.timedOut() }
                 }
             case .cancelTimeout:

@@ -36,13 +36,18 @@ final class SecurityManager {
     var links: [ConnectionHandle: SecurityLink] = [:]
     let pairing: PairingConfiguration
     let clock: any Clock<Duration>
+    /// How long a pairing may wait for the peer's next PDU (30 s in the specification).
+    let timeout: Duration
     let logger: Logger
 
     /// Makes the Security Manager of a host pairing as `pairing` says, with `bonds`.
-    init(bonds: HostBonds, pairing: PairingConfiguration, clock: any Clock<Duration>, logger: Logger) {
+    init(
+        bonds: HostBonds, pairing: PairingConfiguration, clock: any Clock<Duration>, timeout: Duration, logger: Logger
+    ) {
         self.bonds = bonds
         self.pairing = pairing
         self.clock = clock
+        self.timeout = timeout
         self.logger = logger
     }
 

@@ -71,6 +71,17 @@ struct ATTBearerStateTests {
         #expect(Self.received(&state, response) == [.cancelTimer(1), .complete(1, .success(response))])
     }
 
+    @Test("a response longer than ATT_MTU fails the outstanding request as malformed (Vol 3, Part F, 3.2.9)")
+    func oversizedResponseFailsRequest() {
+        var state = ATTBearerState()
+        _ = state.submitRequest(id: 1, Self.read1)
+        let oversized = ATTReadResponse(value: [UInt8](repeating: 0xEE, count: 600))
+        #expect(Self.received(&state, oversized) == [.cancelTimer(1), .complete(1, .failure(.malformedResponse))])
+        let full = ATTReadResponse(value: [UInt8](repeating: 0xEE, count: ATTBearer.minimumMTU - 1))
+        _ = state.submitRequest(id: 2, Self.read1)
+        #expect(Self.received(&state, full) == [.cancelTimer(2), .complete(2, .success(full.encodedPDU))])
+    }
+
     @Test("a malformed response to the outstanding request fails it as malformed")
     func malformedResponseFailsRequest() {
         var state = ATTBearerState()

@@ -1,0 +1,60 @@
+import HCI
+import Synchronization
+
+/// A peer's controller transport that rewrites what the peer's host sends, as a hostile peer would: each L2CAP
+/// PDU the host sends whole in one ACL packet goes through `tamper` (channel ID, payload), whose answer, when not
+/// nil, leaves instead, in as many fragments as it needs.
+public final class TamperingTransport: HCITransport {
+    /// Rewrites one outgoing L2CAP PDU: nil sends it unchanged.
+    public typealias Tamper = @Sendable (_ channel: UInt16, _ payload: [UInt8]) -> [UInt8]?
+
+    /// The most ACL payload one fragment carries.
+    static let fragmentSize = 251
+
+    private let inner: any HCITransport
+    private let tamper: Mutex<Tamper?>
+    public var incoming: AsyncThrowingStream<HCIPacket, any Error> { inner.incoming }
+
+    /// Wraps `inner`, rewriting nothing until ``tamper(with:)``.
+    public init(wrapping inner: any HCITransport) {
+        self.inner = inner
+        tamper = Mutex(nil)
+    }
+
+    /// Rewrites the host's PDUs with `tamper` from now on; nil stops rewriting.
+    public func tamper(with tamper: Tamper?) {
+        self.tamper.withLock { $0 = tamper }
+    }
+
+    public func send(_ packet: HCIPacket) async throws(TransportError) {
+        guard case .acl(let data) = packet, data.boundary.isFirst, data.data.count >= 4,
+            let rewrite = tamper.withLock({ $0 })
+        else { return try await inner.send(packet) }
+        let length = Int(data.data[0]) | Int(data.data[1]) << 8
+        let channel = UInt16(data.data[2]) | UInt16(data.data[3]) << 8
+        guard data.data.count == 4 + length, let replaced = rewrite(channel, Array(data.data[4...])) else {
+            return try await inner.send(packet)
+        }
+        try await sendFragments(of: Self.frame(replaced, channel: channel), on: data.handle)
+    }
+
+    public func close() async {
+        await inner.close()
+    }
+
+    private static func frame(_ payload: [UInt8], channel: UInt16) -> [UInt8] {
+        [UInt8(payload.count & 0xFF), UInt8(payload.count >> 8 & 0xFF), UInt8(channel & 0xFF), UInt8(channel >> 8)]
+            + payload
+    }
+
+    private func sendFragments(of frame: [UInt8], on handle: ConnectionHandle) async throws(TransportError) {
+        var offset = 0
+        while offset < frame.count {
+            let end = min(offset + Self.fragmentSize, frame.count)
+            let boundary: ACLDataPacket.BoundaryFlag = offset == 0 ? .firstNonFlushable : .continuing
+            try await inner.send(
+                .acl(ACLDataPacket(handle: handle, boundary: boundary, data: Array(frame[offset..<end]))))
+            offset = end
+        }
+    }
+}
