@@ -1,4 +1,5 @@
 // swift-tools-version:6.1
+import Foundation
 import PackageDescription
 
 let package = Package(
@@ -74,13 +75,16 @@ let package = Package(
 // become a module the fuzz targets import, and the `fuzz` executable (Fuzz/, libFuzzer's entry points) is added.
 // Other builds never see these targets.
 if Context.environment["BLUETOOTH_FUZZ"] != nil {
-    package.targets.first { $0.name == "bluetooth" }?.exclude += [
-        "GATTFile", "Explore/PresentationFormat.swift", "Explore/MedicalFloat.swift",
-    ]
+    let fileFormatSources = ["GATTFile", "Explore/PresentationFormat.swift", "Explore/MedicalFloat.swift"]
+    let toolSources = FileManager.default.subpaths(atPath: Context.packageDirectory + "/Sources/bluetooth") ?? []
+    let otherToolSources = toolSources.filter { path in
+        path.hasSuffix(".swift") && !fileFormatSources.contains { path == $0 || path.hasPrefix($0 + "/") }
+    }
+    package.targets.first { $0.name == "bluetooth" }?.exclude += fileFormatSources
     package.targets += [
         .target(
             name: "GATTFileFormat", dependencies: ["CoreBluetooth", "Host", "HCI"], path: "Sources/bluetooth",
-            sources: ["GATTFile", "Explore/PresentationFormat.swift", "Explore/MedicalFloat.swift"]),
+            exclude: otherToolSources, sources: fileFormatSources),
         .executableTarget(
             name: "fuzz", dependencies: ["HCI", "Host", "CoreBluetooth", "GATTFileFormat"], path: "Fuzz",
             exclude: ["Corpus", "make-seeds.py"]),

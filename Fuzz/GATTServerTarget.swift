@@ -47,8 +47,7 @@ extension FuzzTarget {
                 id: "battery", uuid: BluetoothUUID(uuid16: 0x180F), isPrimary: false,
                 characteristics: [
                     CharacteristicDefinition(
-                        uuid: BluetoothUUID(uuid16: 0x2A19), properties: [.read, .notify], permissions: .readable,
-                        value: .static([100]))
+                        uuid: BluetoothUUID(uuid16: 0x2A19), properties: [.read, .notify], permissions: .readable)
                 ]),
             ServiceDefinition(
                 uuid: vendor ?? BluetoothUUID(uuid16: 0xFFF0), includedServices: [.id("battery")],
