@@ -38,7 +38,7 @@ start_host() {
     HOST_PIDS+=($!)
 }
 
-# suite.sh [LETTER...]: only the scenarios named (a to e); all without arguments.
+# suite.sh [LETTER...]: only the scenarios named (a to g); all without arguments.
 selected() { [ ${#SELECTED[@]} -eq 0 ] || [[ " ${SELECTED[*]} " == *" $1 "* ]]; }
 
 # scenario NAME FUNCTION: runs one scenario and records PASS or FAIL with its time.
@@ -175,7 +175,48 @@ bluez_pairs_and_bonds_with_our_peripheral() {
     local summary
     summary=$(python3 "$VM_REPO/.ci/vm/smp-summary.py" "$VM_DIR/cmd/hci0.btsnoop") || return 1
     echo "hci0 capture: $summary"
-    [ "$summary" = "1 pairing requests, 2 public keys, 2 start encryption commands" ]
+    [[ "$summary" == "1 pairing requests, 2 public keys, 1 pairing confirms, 2 start encryption commands,"* ]]
+}
+
+# f. BlueZ central pairs with our serve by LE Secure Connections Passkey Entry: our side (display-only) shows the
+# passkey, bluetoothctl's KeyboardOnly agent types it; the bond then re-encrypts a new connection with no pairing.
+bluez_enters_our_passkey() {
+    start_host cmd/serve-passkey "$BIN" serve "$FIXTURES/passkey.json" --io-capability display-only \
+        --transport "$HOST_TRANSPORT"
+    local serve=${HOST_PIDS[-1]} log=/run/vm/serve-passkey.log ok=0
+    guest 240 "
+        capture_start passkey
+        ctl_start
+        ctl 'agent KeyboardOnly'
+        ctl_wait 'Agent registered' 10
+        ctl 'default-agent'
+        ctl_scan_for VMPasskey 30
+        ctl \"pair \$ADDRESS\"
+        ctl_wait 'Enter passkey' 40
+        wait_until 10 grep -qE 'passkey [0-9]{6}' $log
+        PASSKEY=\$(grep -oE 'passkey [0-9]{6}' $log | tail -n 1 | cut -d' ' -f2)
+        echo \"our serve shows passkey \$PASSKEY\"
+        ctl \"\$PASSKEY\"
+        ctl_wait 'Pairing successful' 40
+        ctl \"connect \$ADDRESS\"
+        ctl_wait 'ServicesResolved: yes|Connection successful' 40
+        ctl_read_expect 00002a19-0000-1000-8000-00805f9b34fb 5a 30
+        ctl \"disconnect \$ADDRESS\"
+        ctl_wait 'Connected: no' 20
+        ctl \"connect \$ADDRESS\"
+        ctl_wait 'Connection successful' 40
+        ctl_read_expect 00002a19-0000-1000-8000-00805f9b34fb 5a 30
+        ctl \"remove \$ADDRESS\"
+        ctl_wait 'Device has been removed' 20
+        ctl_stop
+        capture_stop passkey
+    " || ok=1
+    kill "$serve"
+    [ $ok -eq 0 ] || return 1
+    local summary
+    summary=$(python3 "$VM_REPO/.ci/vm/smp-summary.py" "$VM_DIR/cmd/passkey.btsnoop") || return 1
+    echo "hci0 capture: $summary"
+    [[ "$summary" == "1 pairing requests, 2 public keys, 40 pairing confirms, 2 start encryption commands,"* ]]
 }
 
 # e. an LE credit-based channel between our `bluetooth l2cap` on the host and the kernel's L2CAP: l2test in the
@@ -207,6 +248,8 @@ scenario "a. BlueZ central reads, writes and subscribes to our serve" bluez_cent
 scenario "b. our explore on the host explores a BlueZ peripheral" our_explore_reads_bluez_peripheral
 scenario "d. BlueZ central pairs (LE Secure Connections), bonds and re-encrypts with our serve" \
     bluez_pairs_and_bonds_with_our_peripheral
+scenario "f. BlueZ central pairs with our serve by Passkey Entry, typing the passkey our side shows" \
+    bluez_enters_our_passkey
 scenario "e. our l2cap opens an LE credit-based channel to the kernel's l2test; data crosses both ways" \
     our_l2cap_channel_with_kernel
 scenario "c. our stack on the guest's hci0 user channel scans and explores" our_user_channel_reaches_host_peripheral

@@ -98,11 +98,15 @@ extension BluetoothHost {
         }
     }
 
-    /// Closes a channel; ``HostEvent/channelClosed(_:_:reason:)`` follows once the peer answers.
-    public func closeChannel(_ cid: L2CAPChannelID, of handle: ConnectionHandle) throws(HostError) {
+    /// Closes a channel; ``HostEvent/channelClosed(_:_:reason:)`` follows once the peer answers. With
+    /// `afterSending`, the SDUs already queued leave first (the peer's answer then also confirms it had them all);
+    /// otherwise they are dropped.
+    public func closeChannel(
+        _ cid: L2CAPChannelID, of handle: ConnectionHandle, afterSending: Bool = false
+    ) throws(HostError) {
         let connection = try connection(handle)
         guard connection.channels[cid] != nil else { throw .noSuchChannel(handle, cid) }
-        update(cid, of: connection) { $0.disconnect() }
+        update(cid, of: connection) { afterSending ? $0.disconnectAfterSending() : $0.disconnect() }
     }
 
     /// Routes a signaling request or indication for the channel layer to its channel, or refuses it.
