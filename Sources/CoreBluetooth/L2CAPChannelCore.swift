@@ -249,7 +249,9 @@ final class L2CAPChannelCore: Sendable {
                 }
                 let chunk = Array(state.unsent.prefix(info.peerMTU))
                 state.unsent.removeFirst(chunk.count)
-                guard state.wantsSpace, state.output.status == .open, !state.released else { return (chunk, nil, false) }
+                guard state.wantsSpace, state.output.status == .open, !state.released else {
+                    return (chunk, nil, false)
+                }
                 state.wantsSpace = false
                 return (chunk, Self.post(.hasSpaceAvailable, to: .output, in: &state), false)
             }
