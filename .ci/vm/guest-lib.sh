@@ -96,3 +96,19 @@ stop_bluetoothd() {
 mgmt() {
     sleep 2 | btmgmt --index 0 "$@"
 }
+
+# capture_start NAME, capture_stop NAME: a btmon capture of one scenario, copied to /run/vm/NAME.btsnoop (the
+# host's VM_DIR/cmd) when it stops.
+capture_start() {
+    setsid btmon -w "/tmp/$1.btsnoop" >/dev/null 2>&1 &
+    echo $! >"/tmp/$1.btmon.pid"
+    wait_until 10 test -s "/tmp/$1.btsnoop"
+}
+
+capture_stop() {
+    local pid
+    pid=$(cat "/tmp/$1.btmon.pid")
+    kill "$pid"
+    wait_until 10 bash -c "! kill -0 $pid"
+    cp "/tmp/$1.btsnoop" "/run/vm/$1.btsnoop"
+}

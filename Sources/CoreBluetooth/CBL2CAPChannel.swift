@@ -4,9 +4,11 @@ import Host
 /// A connection-oriented L2CAP channel to a peer, read and written through streams.
 ///
 /// Keep a strong reference to the channel for as long as you use it, as Apple requires: when the last one goes,
-/// the channel closes (holding only its streams does not keep it open). Closing both streams closes it too. Open
-/// each stream and schedule it on a run loop to hear its events; when the channel closes or its link goes down,
-/// both streams report `.endEncountered` (the input once its buffered bytes are read).
+/// the channel closes (holding only its streams does not keep it open). Closing the output stream closes it too.
+/// Either way the bytes the output stream already took are sent first, and the channel closes after them; only a
+/// link going down loses them. Open each stream and schedule it on a run loop to hear its events; when the channel
+/// closes or its link goes down, both streams report `.endEncountered` (the input once its buffered bytes are
+/// read).
 ///
 /// Bluetooth Core Specification Vol 3, Part A, 10.
 open class CBL2CAPChannel: NSObject {

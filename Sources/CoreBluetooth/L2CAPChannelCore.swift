@@ -73,16 +73,17 @@ final class L2CAPChannelCore: Sendable {
 
     // MARK: - From the manager's queue
 
-    /// Takes an SDU the peer sent; tells the input stream's delegate bytes are available.
+    /// Takes an SDU the peer sent; tells the input stream's delegate bytes are available. One nobody will read (empty,
+    /// or after the input stream closed) gives its credit back at once.
     func received(_ sdu: [UInt8]) {
-        let schedule = state.withLock { state -> Delivery? in
-            guard !state.ended, !state.released, !sdu.isEmpty else { return nil }
+        let (kept, schedule) = state.withLock { state -> (Bool, Delivery?) in
+            guard !state.ended, state.input.status != .closed, !sdu.isEmpty else { return (false, nil) }
             state.received.append(sdu)
             state.bufferedBytes += sdu.count
-            guard state.input.status == .open else { return nil }
-            return Self.post(.hasBytesAvailable, to: .input, in: &state)
+            guard state.input.status == .open else { return (true, nil) }
+            return (true, Self.post(.hasBytesAvailable, to: .input, in: &state))
         }
-        if sdu.isEmpty { consume(1) }
+        if !kept { consume(1) }
         schedule?.arm()
     }
 
@@ -109,14 +110,18 @@ final class L2CAPChannelCore: Sendable {
 
     // MARK: - From the app
 
-    /// The app let go of the channel, or closed both streams: the host channel closes.
+    /// The app let go of the channel, or closed its output stream: the host channel closes once every byte the
+    /// output stream took has left, so that the peer's answer to the close confirms it received them all.
     func release() {
-        let wasOpen = state.withLock { state -> Bool in
+        let closeNow = state.withLock { state -> Bool in
             defer { state.released = true }
-            return !state.released && !state.ended
+            return !state.released && !state.ended && !state.pumping
         }
-        guard wasOpen else { return }
-        Task { [host, info] in try? await host.closeChannel(info.localCID, of: info.connection) }
+        if closeNow { closeHostChannel() }
+    }
+
+    private func closeHostChannel() {
+        Task { [host, info] in try? await host.closeChannel(info.localCID, of: info.connection, afterSending: true) }
     }
 
     /// Opens one stream: `.openCompleted`, then what it can already do.
@@ -144,14 +149,14 @@ final class L2CAPChannelCore: Sendable {
         for delivery in deliveries { delivery.arm() }
     }
 
-    /// Closes one stream; once both are closed the channel closes.
+    /// Closes one stream. Closing the output stream closes the channel once what it took has been sent (L2CAP has
+    /// no half-close); the input stream then ends once its bytes are read.
     func close(_ side: Side) {
-        let bothClosed = state.withLock { state -> Bool in
+        state.withLock { state in
             state[side].status = .closed
             state[side].pending = []
-            return state.input.status == .closed && state.output.status == .closed
         }
-        if bothClosed { release() }
+        if side == .output || status(of: .input) == .closed { release() }
     }
 
     /// Copies up to `length` received bytes into `buffer`; 0 when none is buffered (at the end, or not yet:
@@ -192,7 +197,7 @@ final class L2CAPChannelCore: Sendable {
     /// not open or the channel ended.
     func write(_ buffer: UnsafePointer<UInt8>, maxLength length: Int) -> Int {
         let (count, startPump, delivery) = state.withLock { state -> (Int, Bool, Delivery?) in
-            guard state.output.status == .open, !state.ended else { return (-1, false, nil) }
+            guard state.output.status == .open, !state.ended, !state.released else { return (-1, false, nil) }
             let count = min(max(length, 0), Self.sendCapacity - state.unsent.count)
             state.unsent.append(contentsOf: UnsafeBufferPointer(start: buffer, count: count))
             let startPump = count > 0 && !state.pumping
@@ -217,7 +222,9 @@ final class L2CAPChannelCore: Sendable {
 
     /// Whether a write would take at least one byte.
     var hasSpaceAvailable: Bool {
-        state.withLock { $0.output.status == .open && !$0.ended && $0.unsent.count < Self.sendCapacity }
+        state.withLock {
+            $0.output.status == .open && !$0.ended && !$0.released && $0.unsent.count < Self.sendCapacity
+        }
     }
 
     /// Why a stream failed, once the channel ended with an error.
@@ -231,21 +238,25 @@ final class L2CAPChannelCore: Sendable {
         Task { [host, info] in await host.consumed(count, onChannel: info.localCID, of: info.connection) }
     }
 
-    /// Hands the written bytes to the host as SDUs of at most the peer's MTU, each once its send queue has room.
+    /// Hands the written bytes to the host as SDUs of at most the peer's MTU, each once its send queue has room;
+    /// closes the host channel after the last when the app let go of the channel meanwhile.
     private func pump() async {
         while true {
-            let (chunk, delivery) = state.withLock { state -> ([UInt8], Delivery?) in
+            let (chunk, delivery, close) = state.withLock { state -> ([UInt8], Delivery?, Bool) in
                 guard !state.ended, !state.unsent.isEmpty else {
                     state.pumping = false
-                    return ([], nil)
+                    return ([], nil, state.released && !state.ended)
                 }
                 let chunk = Array(state.unsent.prefix(info.peerMTU))
                 state.unsent.removeFirst(chunk.count)
-                guard state.wantsSpace, state.output.status == .open else { return (chunk, nil) }
+                guard state.wantsSpace, state.output.status == .open, !state.released else {
+                    return (chunk, nil, false)
+                }
                 state.wantsSpace = false
-                return (chunk, Self.post(.hasSpaceAvailable, to: .output, in: &state))
+                return (chunk, Self.post(.hasSpaceAvailable, to: .output, in: &state), false)
             }
             delivery?.arm()
+            if close { closeHostChannel() }
             guard !chunk.isEmpty else { return }
             do throws(HostError) {
                 try await host.enqueue(chunk, onChannel: info.localCID, of: info.connection)

@@ -4,7 +4,8 @@ import Foundation
 ///
 /// Written bytes leave as SDUs of at most the peer's MTU. The stream buffers a bounded amount: a write takes what
 /// fits and returns that count (0 when full), and `.hasSpaceAvailable` follows once room returns; it also follows
-/// a write that took every byte, as a socket stream's does. Writes fail (-1) once the channel ended.
+/// a write that took every byte, as a socket stream's does. Writes fail (-1) once the channel ended. Closing the
+/// stream closes the channel after every byte it took has been sent (L2CAP has no half-close).
 final class L2CAPOutputStream: OutputStream, PendingEventDelivering {
     let core: L2CAPChannelCore
     private weak var storedDelegate: (any StreamDelegate)?

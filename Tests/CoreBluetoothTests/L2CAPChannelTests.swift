@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import Testing
 
 @testable import CoreBluetooth
@@ -134,6 +135,46 @@ struct L2CAPChannelTests {
         }
         await peripheral.until { $0.inputEvents.contains(.endEncountered) && $0.outputEvents.contains(.endEncountered) }
         #expect(peripheral.seen.readAfterEnd == 0)
+    }
+
+    @Test("bytes written just before both streams close all reach the peer, and then the channel closes")
+    func closingSendsWhatWasWritten() async throws {
+        var l2cap = try await L2CAPPair.connect()
+        defer { l2cap.stop() }
+        let psm = try await l2cap.publish()
+        let central = try #require(try await l2cap.open(psm).0)
+        let peripheral = try await l2cap.accepted()
+        let payload = Data.pattern(L2CAPChannelCore.sendCapacity, seed: 4)
+        let accepted = Mutex(-2)
+        l2cap.thread.perform {
+            let output = central.channel.outputStream!
+            let count = [UInt8](payload).withUnsafeBufferPointer { output.write($0.baseAddress!, maxLength: $0.count) }
+            accepted.withLock { $0 = count }
+            central.channel.inputStream.close()
+            output.close()
+        }
+        await peripheral.until { $0.inputEvents.contains(.endEncountered) }
+        #expect(accepted.withLock { $0 } == payload.count, "the stream took every byte before it closed")
+        #expect(peripheral.seen.received == payload)
+    }
+
+    @Test("closing only the output stream sends what it took, closes the channel and ends the input stream")
+    func closingOutputClosesChannel() async throws {
+        var l2cap = try await L2CAPPair.connect()
+        defer { l2cap.stop() }
+        let psm = try await l2cap.publish()
+        let central = try #require(try await l2cap.open(psm).0)
+        let peripheral = try await l2cap.accepted()
+        let payload = Data("last words".utf8)
+        l2cap.thread.perform {
+            let output = central.channel.outputStream!
+            _ = [UInt8](payload).withUnsafeBufferPointer { output.write($0.baseAddress!, maxLength: $0.count) }
+            output.close()
+        }
+        await peripheral.until { $0.inputEvents.contains(.endEncountered) }
+        await central.until { $0.inputEvents.contains(.endEncountered) }
+        #expect(peripheral.seen.received == payload)
+        #expect(central.channel.inputStream.streamStatus == .atEnd)
     }
 }
 

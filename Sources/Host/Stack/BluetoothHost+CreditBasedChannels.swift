@@ -53,8 +53,12 @@ extension BluetoothHost {
         l2cap.consumed(count, onChannel: cid, of: handle)
     }
 
-    /// Closes a channel; ``HostEvent/channelClosed(_:_:reason:)`` follows once the peer answers.
-    public func closeChannel(_ cid: L2CAPChannelID, of handle: ConnectionHandle) throws(HostError) {
-        try l2cap.closeChannel(cid, of: handle)
+    /// Closes a channel; ``HostEvent/channelClosed(_:_:reason:)`` follows once the peer answers. With
+    /// `afterSending`, the SDUs already queued leave first (the peer's answer then also confirms it had them all);
+    /// otherwise they are dropped.
+    public func closeChannel(
+        _ cid: L2CAPChannelID, of handle: ConnectionHandle, afterSending: Bool = false
+    ) throws(HostError) {
+        try l2cap.closeChannel(cid, of: handle, afterSending: afterSending)
     }
 }

@@ -10,6 +10,8 @@ struct Explore: AsyncParsableCommand {
 
     @OptionGroup var options: GlobalOptions
 
+    @OptionGroup(title: "Pairing") var pairing: PairingOptions
+
     @Argument(help: "The peripheral: its local name, address (AA:BB:CC:DD:EE:FF) or identifier (UUID).")
     var target: String
 
@@ -19,7 +21,7 @@ struct Explore: AsyncParsableCommand {
     func run() async throws {
         try await CommandFailure.reporting("explore") {
             let progress = Progress()
-            let (session, manager) = try await CentralSession.start(options, progress)
+            let (session, manager) = try await CentralSession.start(options, progress, pairing: pairing)
             let peripheral = try await session.connect(
                 to: Target(target), with: manager, timeout: timeout, progress)
             let report = try await session.explore(peripheral, progress)

@@ -8,6 +8,8 @@ struct Read: AsyncParsableCommand {
 
     @OptionGroup var options: GlobalOptions
 
+    @OptionGroup(title: "Pairing") var pairing: PairingOptions
+
     @Argument(help: "The peripheral: its local name, address (AA:BB:CC:DD:EE:FF) or identifier (UUID).")
     var target: String
 
@@ -21,7 +23,7 @@ struct Read: AsyncParsableCommand {
         try await CommandFailure.reporting("read") {
             let uuid = try CBUUID.argument(characteristic)
             let progress = Progress()
-            let (session, manager) = try await CentralSession.start(options, progress)
+            let (session, manager) = try await CentralSession.start(options, progress, pairing: pairing)
             let peripheral = try await session.connect(to: Target(target), with: manager, timeout: timeout, progress)
             let path = try await session.findCharacteristic(uuid, in: peripheral)
             try session.queue.sync { peripheral.readValue(for: try path.resolve(in: peripheral)) }

@@ -10,6 +10,8 @@ struct Serve: AsyncParsableCommand {
 
     @OptionGroup var options: GlobalOptions
 
+    @OptionGroup(title: "Pairing") var pairing: PairingOptions
+
     @Argument(help: "The GATT file (JSON; see docs/gatt-file.md).")
     var file: String
 
@@ -27,16 +29,19 @@ struct Serve: AsyncParsableCommand {
             options.hintAtPrivateAir()
             let server = PeripheralServer(file: gatt, options: options)
             let signals = Signals.exitCleanlyOnTermination(queue: server.queue)
-            let manager = CBPeripheralManager(
-                delegate: server, queue: server.queue,
-                options: options.managerOptions().merging(gatt.deviceOptions()) { _, file in file })
+            let agent = pairing.agent()
+            var managerOptions = options.managerOptions().merging(gatt.deviceOptions()) { _, file in file }
+            if let agent {
+                managerOptions[CBManagerOptionPairingAgentKey] = agent
+            }
+            let manager = CBPeripheralManager(delegate: server, queue: server.queue, options: managerOptions)
             for await failure in server.started {
                 if let failure { throw failure }
                 break
             }
             while true {
                 try await Task.sleep(for: .seconds(3600))
-                withExtendedLifetime((manager, signals)) {}
+                withExtendedLifetime((manager, signals, agent)) {}
             }
         }
     }

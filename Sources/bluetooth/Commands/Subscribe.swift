@@ -9,6 +9,8 @@ struct Subscribe: AsyncParsableCommand {
 
     @OptionGroup var options: GlobalOptions
 
+    @OptionGroup(title: "Pairing") var pairing: PairingOptions
+
     @Argument(help: "The peripheral: its local name, address (AA:BB:CC:DD:EE:FF) or identifier (UUID).")
     var target: String
 
@@ -25,7 +27,7 @@ struct Subscribe: AsyncParsableCommand {
         try await CommandFailure.reporting("subscribe") {
             let uuid = try CBUUID.argument(characteristic)
             let progress = Progress()
-            let (session, manager) = try await CentralSession.start(options, progress)
+            let (session, manager) = try await CentralSession.start(options, progress, pairing: pairing)
             let peripheral = try await session.connect(to: Target(target), with: manager, timeout: timeout, progress)
             let path = try await session.findCharacteristic(uuid, in: peripheral)
             try session.queue.sync { peripheral.setNotifyValue(true, for: try path.resolve(in: peripheral)) }

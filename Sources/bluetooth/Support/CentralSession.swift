@@ -17,19 +17,28 @@ final class CentralSession: NSObject, CBCentralManagerDelegate, CBPeripheralDele
     private let held = Mutex<(CBCentralManager?, CBPeripheral?)>((nil, nil))
     /// The SIGINT and SIGTERM sources, kept for as long as the session lives.
     private let interruption = Mutex<[any DispatchSourceSignal]>([])
+    /// The pairing agent, held here because the manager holds it weakly.
+    private let agent: CommandPairingAgent?
 
-    private override init() {
+    private init(agent: CommandPairingAgent?) {
+        self.agent = agent
         (events, sink) = AsyncStream.makeStream(of: CentralEvent.self)
         super.init()
         let sink = sink
         interruption.withLock { $0 = Signals.onTermination(queue: queue) { sink.yield(.interrupted) } }
     }
 
-    /// A session whose manager uses the command's transport and btsnoop options, once it is powered on.
-    static func start(_ options: GlobalOptions, _ progress: Progress) async throws -> (CentralSession, CBCentralManager)
-    {
-        let session = CentralSession()
-        let manager = CBCentralManager(delegate: session, queue: session.queue, options: options.managerOptions())
+    /// A session whose manager uses the command's transport and btsnoop options, and pairs as `pairing` says, once
+    /// it is powered on.
+    static func start(
+        _ options: GlobalOptions, _ progress: Progress, pairing: PairingOptions? = nil
+    ) async throws -> (CentralSession, CBCentralManager) {
+        let session = CentralSession(agent: pairing?.agent())
+        var managerOptions = options.managerOptions()
+        if let agent = session.agent {
+            managerOptions[CBManagerOptionPairingAgentKey] = agent
+        }
+        let manager = CBCentralManager(delegate: session, queue: session.queue, options: managerOptions)
         session.held.withLock { $0.0 = manager }
         let state = try await session.next { event -> CBManagerState? in
             if case .state(let state) = event, state != .unknown, state != .resetting { return state }

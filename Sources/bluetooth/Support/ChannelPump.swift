@@ -1,8 +1,9 @@
 import CoreBluetooth
 import Foundation
 
-/// Drives one L2CAP channel's streams for a command: writes the bytes to send and reads until as many bytes as
-/// asked for have arrived, on a thread of its own whose run loop the streams are scheduled on.
+/// Drives one L2CAP channel's streams for a command: writes the bytes to send, reads until as many bytes as
+/// asked for have arrived, then closes the channel once what it wrote has been sent, on a thread of its own whose
+/// run loop the streams are scheduled on.
 ///
 /// `@unchecked Sendable` because the channel and its streams are touched only on that thread once ``run(_:)``
 /// starts it; the command only awaits the outcome.
@@ -19,6 +20,7 @@ final class ChannelPump: NSObject, StreamDelegate, @unchecked Sendable {
     private var received: [UInt8] = []
     private var finish: CheckedContinuation<Outcome, Never>?
     private var finished = false
+    private var closing = false
 
     init(_ channel: CBL2CAPChannel, send: [UInt8], receive: Int) {
         self.channel = channel
@@ -26,8 +28,8 @@ final class ChannelPump: NSObject, StreamDelegate, @unchecked Sendable {
         wanted = receive
     }
 
-    /// Sends and receives, returning once everything was written and `receive` bytes were read, or the channel
-    /// ended first.
+    /// Sends and receives, returning once `receive` bytes were read and everything written reached the peer (the
+    /// channel is then closed), or the channel ended first.
     func run() async -> Outcome {
         await withCheckedContinuation { continuation in
             finish = continuation
@@ -51,12 +53,20 @@ final class ChannelPump: NSObject, StreamDelegate, @unchecked Sendable {
         switch event {
         case .hasSpaceAvailable: write()
         case .hasBytesAvailable: read()
+        case .endEncountered where closing: end(.done(received))
         case .endEncountered: end(.failed("the peer closed the channel after \(received.count) bytes"))
         case .errorOccurred:
             end(.failed("the channel failed: \(stream.streamError.map(String.init(describing:)) ?? "")"))
         default: break
         }
-        if outgoing.isEmpty, received.count >= wanted { end(.done(received)) }
+        if !closing, outgoing.isEmpty, received.count >= wanted { close() }
+    }
+
+    /// Closes the output stream, which closes the channel once the bytes written have been sent; the input stream
+    /// ends when the peer has answered the close, having received them all.
+    private func close() {
+        closing = true
+        channel.outputStream.close()
     }
 
     private func write() {

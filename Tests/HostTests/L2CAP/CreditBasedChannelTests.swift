@@ -252,6 +252,20 @@ struct CreditBasedChannelTests {
         #expect(channel.state == .closed && channel.peer == nil)
     }
 
+    @Test("a disconnect after sending waits for the queued SDUs to leave as credits come, then disconnects")
+    func disconnectAfterSending() throws {
+        var channel = acceptedChannel(.init(), peerMTU: 512, peerCredits: 1)
+        let sdu = [UInt8](repeating: 7, count: 150)
+        #expect(try channel.send(sdu).count == 1, "one credit: the first of two K-frames leaves")
+        #expect(channel.disconnectAfterSending() == [], "a K-frame still waits for credit")
+        #expect(channel.state == .open)
+        let frame = CreditBasedChannelAction.send(BasicFrame(channelID: peerCID, payload: Array(sdu[98...])))
+        #expect(channel.receivedCredits(5) == [frame, disconnectRequest])
+        #expect(channel.state == .waitingDisconnectResponse)
+        var idle = acceptedChannel(.init())
+        #expect(idle.disconnectAfterSending() == [disconnectRequest], "nothing queued: it disconnects at once")
+    }
+
     @Test("a peer's Disconnection Request is answered and closes the channel")
     func peerDisconnect() {
         var channel = acceptedChannel(.init())

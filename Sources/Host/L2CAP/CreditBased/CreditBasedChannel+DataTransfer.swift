@@ -119,6 +119,7 @@ extension CreditBasedChannel {
                 headStarted = false
             }
         }
+        if disconnectWhenSent, sendQueue.isEmpty { return actions + beginDisconnect(.localRequest) }
         return actions
     }
 }

@@ -70,6 +70,7 @@ public struct CreditBasedChannel: Sendable {
     var deliveredUnconsumed = 0
     private var closeReason: CreditBasedChannelCloseReason?
     private var disconnectWhenOpened = false
+    var disconnectWhenSent = false
 
     /// Makes a closed channel that will use `localCID` (in the LE dynamic range) on this device.
     public init(localCID: L2CAPChannelID, configuration: Configuration = Configuration()) {
@@ -167,6 +168,14 @@ public struct CreditBasedChannel: Sendable {
         }
     }
 
+    /// Closes the channel from this side once every queued SDU has left, as the peer's credits allow; until then
+    /// the channel stays open both ways. A channel still connecting is closed once the peer answers.
+    public mutating func disconnectAfterSending() -> [CreditBasedChannelAction] {
+        guard state == .open, !sendQueue.isEmpty else { return disconnect() }
+        disconnectWhenSent = true
+        return []
+    }
+
     /// Takes a peer's Disconnection Request whose destination CID is this channel's local CID.
     public mutating func receivedDisconnectionRequest(
         _ request: DisconnectionRequest, identifier: UInt8
@@ -221,10 +230,12 @@ public struct CreditBasedChannel: Sendable {
         receiveCredits = 0
         closeReason = nil
         disconnectWhenOpened = false
+        disconnectWhenSent = false
         return [.closed(reason)]
     }
 
     private mutating func clearData() {
+        disconnectWhenSent = false
         sendQueue = []
         sentOfHead = 0
         headStarted = false

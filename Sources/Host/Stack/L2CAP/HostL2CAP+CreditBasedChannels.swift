@@ -93,11 +93,12 @@ extension HostL2CAP {
 
     /// Closes a channel; ``HostEvent/channelClosed(_:_:reason:)`` follows once the peer answers.
     func closeChannel(
-        _ cid: L2CAPChannelID, of handle: ConnectionHandle, isolation: isolated (any Actor)? = #isolation
+        _ cid: L2CAPChannelID, of handle: ConnectionHandle, afterSending: Bool,
+        isolation: isolated (any Actor)? = #isolation
     ) throws(HostError) {
         let link = try link(handle)
         guard link.channels[cid] != nil else { throw .noSuchChannel(handle, cid) }
-        update(cid, of: link, isolation: isolation) { $0.disconnect() }
+        update(cid, of: link, isolation: isolation) { afterSending ? $0.disconnectAfterSending() : $0.disconnect() }
     }
 
     /// Takes a K-frame on a dynamic channel; false when the link has no channel with that CID.
