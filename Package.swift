@@ -38,9 +38,11 @@ let package = Package(
                 .product(name: "_CryptoExtras", package: "swift-crypto"),
             ]
         ),
+        .target(name: "CDBus", linkerSettings: [.linkedLibrary("dl")]),
+        .target(name: "BlueZ", dependencies: ["CDBus"]),
         .target(
             name: "CoreBluetooth",
-            dependencies: ["Host", "HCI", "VirtualRadio", .product(name: "Logging", package: "swift-log")]),
+            dependencies: ["Host", "HCI", "VirtualRadio", "BlueZ", .product(name: "Logging", package: "swift-log")]),
         .target(name: "CoreBluetoothAsync", dependencies: ["CoreBluetooth"]),
         .executableTarget(
             name: "bluetooth",
@@ -57,6 +59,7 @@ let package = Package(
         .testTarget(name: "HostTests", dependencies: ["Host", "HCI", "VirtualRadio", "HostTestSupport"]),
         .testTarget(name: "VirtualRadioTests", dependencies: ["VirtualRadio", "HCI"]),
         .testTarget(name: "CoreBluetoothTests", dependencies: ["CoreBluetooth", "Host", "HCI", "VirtualRadio"]),
+        .testTarget(name: "BlueZTests", dependencies: ["BlueZ"]),
         .testTarget(name: "CoreBluetoothAsyncTests", dependencies: ["CoreBluetoothAsync", "CoreBluetooth"]),
         .testTarget(
             name: "bluetoothTests", dependencies: ["bluetooth", "HeartRateExample", "FirstApp", "HCI", "Host"]),

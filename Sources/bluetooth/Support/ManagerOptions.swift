@@ -68,6 +68,9 @@ extension GlobalOptions {
         if state == .unauthorized {
             return CommandFailure("not allowed to use transport '\(transportText)'")
         }
+        if let adapter = BlueZTransport.adapter(in: transportText) {
+            return CommandFailure(await BlueZTransport.problem(adapter: adapter) ?? "bluetoothd's \(adapter) is off")
+        }
         guard let spec = try? TransportSpec(parsing: transportText), spec != .virtual else {
             return CommandFailure("the virtual controller did not start")
         }
