@@ -59,7 +59,7 @@ let package = Package(
         .testTarget(name: "HostTests", dependencies: ["Host", "HCI", "VirtualRadio", "HostTestSupport"]),
         .testTarget(name: "VirtualRadioTests", dependencies: ["VirtualRadio", "HCI"]),
         .testTarget(name: "CoreBluetoothTests", dependencies: ["CoreBluetooth", "Host", "HCI", "VirtualRadio"]),
-        .testTarget(name: "BlueZTests", dependencies: ["BlueZ"]),
+        .testTarget(name: "BlueZTests", dependencies: ["BlueZ", "CDBus"]),
         .testTarget(name: "CoreBluetoothAsyncTests", dependencies: ["CoreBluetoothAsync", "CoreBluetooth"]),
         .testTarget(
             name: "bluetoothTests", dependencies: ["bluetooth", "HeartRateExample", "FirstApp", "HCI", "Host"]),

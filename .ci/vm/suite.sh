@@ -38,7 +38,7 @@ start_host() {
     HOST_PIDS+=($!)
 }
 
-# suite.sh [LETTER...]: only the scenarios named (a to e); all without arguments.
+# suite.sh [LETTER...]: only the scenarios named (a to e, m); all without arguments.
 selected() { [ ${#SELECTED[@]} -eq 0 ] || [[ " ${SELECTED[*]} " == *" $1 "* ]]; }
 
 # scenario NAME FUNCTION: runs one scenario and records PASS or FAIL with its time.
@@ -203,12 +203,25 @@ our_l2cap_channel_with_kernel() {
     return $ok
 }
 
+# m. our explore in the guest, on bluetoothd over D-Bus (--transport bluez), explores our serve on the host: scans,
+# connects, discovers every service, characteristic and descriptor, and reads every readable value.
+our_explore_on_bluez_reads_host_peripheral() {
+    guest 150 "
+        timeout 120 $BIN explore VMThermometer --json --transport bluez | tee /tmp/bluez-tree.json
+        grep -q '\"2A21\"' /tmp/bluez-tree.json
+        grep -q '\"0a00\"' /tmp/bluez-tree.json
+        grep -q '\"2901\"' /tmp/bluez-tree.json
+    "
+}
+
 scenario "a. BlueZ central reads, writes and subscribes to our serve" bluez_central_uses_our_peripheral
 scenario "b. our explore on the host explores a BlueZ peripheral" our_explore_reads_bluez_peripheral
 scenario "d. BlueZ central pairs (LE Secure Connections), bonds and re-encrypts with our serve" \
     bluez_pairs_and_bonds_with_our_peripheral
 scenario "e. our l2cap opens an LE credit-based channel to the kernel's l2test; data crosses both ways" \
     our_l2cap_channel_with_kernel
+scenario "m. our explore on bluetoothd (--transport bluez) in the guest explores our serve" \
+    our_explore_on_bluez_reads_host_peripheral
 scenario "c. our stack on the guest's hci0 user channel scans and explores" our_user_channel_reaches_host_peripheral
 
 echo "=== vm suite results"

@@ -26,6 +26,26 @@ public struct BlueZDevice: Equatable, Sendable {
     /// Whether the device is paired.
     public var isPaired: Bool
 
+    /// A device described field by field.
+    public init(
+        path: String, address: String, isRandomAddress: Bool, name: String?, rssi: Int?, txPower: Int?,
+        serviceUUIDs: [String], manufacturerData: [UInt16: [UInt8]], serviceData: [String: [UInt8]],
+        isConnected: Bool, servicesResolved: Bool, isPaired: Bool
+    ) {
+        self.path = path
+        self.address = address
+        self.isRandomAddress = isRandomAddress
+        self.name = name
+        self.rssi = rssi
+        self.txPower = txPower
+        self.serviceUUIDs = serviceUUIDs
+        self.manufacturerData = manufacturerData
+        self.serviceData = serviceData
+        self.isConnected = isConnected
+        self.servicesResolved = servicesResolved
+        self.isPaired = isPaired
+    }
+
     init(path: String, properties: [String: DBusValue]) {
         self.path = path
         address = properties["Address"]?.text ?? ""
