@@ -67,14 +67,24 @@ final class BlueZCentral: @unchecked Sendable {
         manager.isScanning = true
         let uuids = scanServices.map(\.bluezString)
         let duplicates = allowsDuplicates
-        scanWorker.enqueue { [client] in
+        scanWorker.enqueue { [self, client] in
             do throws(BlueZError) {
                 if wasScanning { try await client.stopDiscovery() }
                 try await client.startDiscovery(serviceUUIDs: uuids, duplicates: duplicates)
             } catch {
                 CoreBluetoothLog.warning("scanning did not start: \(error)")
+                return
             }
+            queue.async { [self] in reportKnownAdvertisers() }
         }
+    }
+
+    /// Reports the devices bluetoothd already knew with a signal strength: it signals nothing for them while what
+    /// they advertise, and their RSSI, stay the same (as on the virtual air, or for a device seen by an earlier
+    /// process).
+    private func reportKnownAdvertisers() {
+        guard manager?.isScanning == true else { return }
+        for device in client.devices where device.rssi != nil { report(device) }
     }
 
     /// Stops discovering; nothing more is reported.
