@@ -219,10 +219,10 @@ our_explore_on_bluez_reads_host_peripheral() {
 # scenarios.
 our_operations_on_bluez_reach_host_peripheral() {
     guest 240 "
-        timeout 90 $BIN write VMThermometer 2A21 0c00 --transport bluez
-        test \"\$(timeout 90 $BIN read VMThermometer 2A21 --transport bluez)\" = 0c00
-        timeout 90 $BIN write VMThermometer 2A21 0a00 --transport bluez
-        timeout 90 $BIN subscribe VMThermometer 2A1C --count 2 --transport bluez | tee /tmp/bluez-notify.txt
+        timeout 90 $BIN write VMThermometer 2A21 0c00 --transport bluez --timeout 30
+        test \"\$(timeout 90 $BIN read VMThermometer 2A21 --transport bluez --timeout 30)\" = 0c00
+        timeout 90 $BIN write VMThermometer 2A21 0a00 --transport bluez --timeout 30
+        timeout 90 $BIN subscribe VMThermometer 2A1C --count 2 --transport bluez --timeout 30 | tee /tmp/bluez-notify.txt
         grep -q 00e8030000 /tmp/bluez-notify.txt
         grep -q 00e9030000 /tmp/bluez-notify.txt
     "

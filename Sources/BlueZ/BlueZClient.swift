@@ -14,7 +14,7 @@ public final class BlueZClient: Sendable {
     let connection: DBusConnection
     private let continuation: AsyncStream<BlueZEvent>.Continuation
     private let objects = Mutex(BlueZObjects())
-    private let servicesWaiters = Mutex<[String: [CheckedContinuation<Bool, Never>]]>([:])
+    private let waiters = Mutex<[String: [DeviceWaiter]]>([:])
 
     /// Connects to bluetoothd and reads its tree; fails when the bus, bluetoothd or the adapter (`hci0`, ...) is
     /// missing.
@@ -77,24 +77,48 @@ public final class BlueZClient: Sendable {
     /// Waits until bluetoothd has discovered the GATT services of the device at `path`: true then, false when the
     /// device is (or gets) disconnected first.
     public func waitForServices(of path: String) async -> Bool {
+        await wait(for: path) { device, _ in
+            device.servicesResolved ? true : device.isConnected ? nil : false
+        }
+    }
+
+    /// Waits until this client has seen the device at `path` connected (bluetoothd signals `Connected` before it
+    /// answers `Connect`, but the answer can overtake the signal here): true then, false when it was seen
+    /// disconnecting first.
+    public func waitForConnection(of path: String) async -> Bool {
+        await wait(for: path) { device, changed in
+            device.isConnected ? true : changed.contains("Connected") ? false : nil
+        }
+    }
+
+    /// Waits until `decide` settles on an answer for the device at `path`: first for the device as it is, then for
+    /// each change to it.
+    private func wait(
+        for path: String, _ decide: @escaping @Sendable (BlueZDevice, Set<String>) -> Bool?
+    ) async -> Bool {
         await withCheckedContinuation { continuation in
-            servicesWaiters.withLock { waiters in
-                let device = device(path)
-                if device?.servicesResolved == true {
-                    continuation.resume(returning: true)
-                } else if device?.isConnected != true {
-                    continuation.resume(returning: false)
+            waiters.withLock { waiters in
+                let device = device(path) ?? BlueZDevice(path: path, properties: [:])
+                if let answer = decide(device, []) {
+                    continuation.resume(returning: answer)
                 } else {
-                    waiters[path, default: []].append(continuation)
+                    waiters[path, default: []].append(DeviceWaiter(decide: decide, continuation: continuation))
                 }
             }
         }
     }
 
-    private func settleServicesWaiters(_ device: BlueZDevice) {
-        guard device.servicesResolved || !device.isConnected else { return }
-        let waiting = servicesWaiters.withLock { $0.removeValue(forKey: device.path) } ?? []
-        for waiter in waiting { waiter.resume(returning: device.servicesResolved) }
+    private func settleWaiters(_ device: BlueZDevice, changed: Set<String>) {
+        let settled = waiters.withLock { waiters -> [(DeviceWaiter, Bool)] in
+            var settled: [(DeviceWaiter, Bool)] = []
+            waiters[device.path] = waiters[device.path]?.filter { waiter in
+                guard let answer = waiter.decide(device, changed) else { return true }
+                settled.append((waiter, answer))
+                return false
+            }
+            return settled
+        }
+        for (waiter, answer) in settled { waiter.continuation.resume(returning: answer) }
     }
 
     private func received(_ message: DBusMessage) {
@@ -134,7 +158,7 @@ public final class BlueZClient: Sendable {
                 continuation.yield(.adapterPowered(properties["Powered"]?.bool ?? false))
             case Self.deviceInterface where path.hasPrefix(adapterPath + "/"):
                 let device = BlueZDevice(path: path, properties: properties)
-                settleServicesWaiters(device)
+                settleWaiters(device, changed: changed)
                 continuation.yield(.deviceChanged(device, changed: changed))
             case BlueZGattTree.characteristicInterface where changed.contains("Value"):
                 if let value = properties["Value"]?.byteArray {
@@ -155,4 +179,10 @@ public final class BlueZClient: Sendable {
             connection.send(reply)
         }
     }
+}
+
+/// A task waiting for a device to reach a state.
+private struct DeviceWaiter: Sendable {
+    let decide: @Sendable (BlueZDevice, Set<String>) -> Bool?
+    let continuation: CheckedContinuation<Bool, Never>
 }

@@ -146,6 +146,9 @@ final class BlueZCentral: @unchecked Sendable {
             let result: Result<Void, BlueZError>
             do throws(BlueZError) {
                 try await client.connect(path)
+                guard await client.waitForConnection(of: path) else {
+                    throw BlueZError(name: "org.bluez.Error.Failed", message: "disconnected while connecting")
+                }
                 result = .success(())
             } catch {
                 result = .failure(error)
