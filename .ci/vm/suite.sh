@@ -207,7 +207,7 @@ our_l2cap_channel_with_kernel() {
 # connects, discovers every service, characteristic and descriptor, and reads every readable value.
 our_explore_on_bluez_reads_host_peripheral() {
     guest 150 "
-        timeout 120 $BIN explore VMThermometer --json --transport bluez | tee /tmp/bluez-tree.json
+        timeout 120 $BIN explore VMThermometer --json --transport bluez --timeout 30 | tee /tmp/bluez-tree.json
         grep -q '\"2A21\"' /tmp/bluez-tree.json
         grep -qE '\"0[ab]00\"' /tmp/bluez-tree.json
         grep -q '\"2901\"' /tmp/bluez-tree.json

@@ -97,7 +97,7 @@ open class CBCentralManager: CBManager, @unchecked Sendable {
 
     deinit {
         if let host { Task { await host.stop() } }
-        bluez?.client.close()
+        bluez?.close()
     }
 
     /// The manager as Apple describes it: `<CBCentralManager: 0x…>`.

@@ -27,6 +27,11 @@ final class BlueZCentral: @unchecked Sendable {
         self.queue = queue
     }
 
+    /// Closes the connection to bluetoothd once the scan calls already issued are made.
+    func close() {
+        scanWorker.enqueue { [client] in client.close() }
+    }
+
     /// The manager state the adapter's power gives.
     var adapterState: CBManagerState {
         client.isPowered ? .poweredOn : .poweredOff
