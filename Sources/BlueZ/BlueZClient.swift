@@ -30,8 +30,14 @@ public final class BlueZClient: Sendable {
             "type='signal',sender='org.bluez',interface='org.freedesktop.DBus.Properties',member='PropertiesChanged'")
         connection.start(
             onSignal: { [weak self] in self?.received($0) }, onMethodCall: { [weak self] in self?.called($0) })
-        let reply = try await connection.call(
-            Self.service, path: "/", interface: "org.freedesktop.DBus.ObjectManager", member: "GetManagedObjects")
+        let reply: [DBusValue]
+        do throws(BlueZError) {
+            reply = try await connection.call(
+                Self.service, path: "/", interface: "org.freedesktop.DBus.ObjectManager", member: "GetManagedObjects")
+        } catch {
+            connection.close()
+            throw error
+        }
         objects.withLock { $0.load(reply.first ?? .array(element: "", [])) }
         guard objects.withLock({ $0.properties(adapterPath, Self.adapterInterface) }) != nil else {
             connection.close()
