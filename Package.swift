@@ -39,9 +39,11 @@ let package = Package(
                 .product(name: "_CryptoExtras", package: "swift-crypto"),
             ]
         ),
+        .target(name: "CDBus", linkerSettings: [.linkedLibrary("dl")]),
+        .target(name: "BlueZ", dependencies: ["CDBus"]),
         .target(
             name: "CoreBluetooth",
-            dependencies: ["Host", "HCI", "VirtualRadio", .product(name: "Logging", package: "swift-log")]),
+            dependencies: ["Host", "HCI", "VirtualRadio", "BlueZ", .product(name: "Logging", package: "swift-log")]),
         .target(name: "CoreBluetoothAsync", dependencies: ["CoreBluetooth"]),
         .executableTarget(
             name: "bluetooth",
@@ -60,6 +62,7 @@ let package = Package(
         .testTarget(
             name: "CoreBluetoothTests",
             dependencies: ["CoreBluetooth", "Host", "HCI", "VirtualRadio", "HostTestSupport"]),
+        .testTarget(name: "BlueZTests", dependencies: ["BlueZ", "CDBus"]),
         .testTarget(name: "CoreBluetoothAsyncTests", dependencies: ["CoreBluetoothAsync", "CoreBluetooth"]),
         .testTarget(
             name: "bluetoothTests",

@@ -38,7 +38,7 @@ start_host() {
     HOST_PIDS+=($!)
 }
 
-# suite.sh [LETTER...]: only the scenarios named (a to h); all without arguments.
+# suite.sh [LETTER...]: only the scenarios named (a to h, m to o); all without arguments.
 selected() { [ ${#SELECTED[@]} -eq 0 ] || [[ " ${SELECTED[*]} " == *" $1 "* ]]; }
 
 # scenario NAME FUNCTION: runs one scenario and records PASS or FAIL with its time.
@@ -327,6 +327,44 @@ our_l2cap_channel_with_kernel() {
     return $ok
 }
 
+# m. our explore in the guest, on bluetoothd over D-Bus (--transport bluez), explores our serve on the host: scans,
+# connects, discovers every service, characteristic and descriptor, and reads every readable value.
+our_explore_on_bluez_reads_host_peripheral() {
+    guest 150 "
+        timeout 120 $BIN explore VMThermometer --json --transport bluez --timeout 30 | tee /tmp/bluez-tree.json
+        grep -q '\"2A21\"' /tmp/bluez-tree.json
+        grep -qE '\"0[ab]00\"' /tmp/bluez-tree.json
+        grep -q '\"2901\"' /tmp/bluez-tree.json
+    "
+}
+
+# n. our read, write and subscribe in the guest, on bluetoothd over D-Bus, against our serve on the host: a write
+# with response is read back and two notifications arrive. 2A21 is written back to its initial value for the other
+# scenarios.
+our_operations_on_bluez_reach_host_peripheral() {
+    guest 240 "
+        timeout 90 $BIN write VMThermometer 2A21 0c00 --transport bluez --timeout 30
+        test \"\$(timeout 90 $BIN read VMThermometer 2A21 --transport bluez --timeout 30)\" = 0c00
+        timeout 90 $BIN write VMThermometer 2A21 0a00 --transport bluez --timeout 30
+        timeout 90 $BIN subscribe VMThermometer 2A1C --count 2 --transport bluez --timeout 30 | tee /tmp/bluez-notify.txt
+        grep -q 00e8030000 /tmp/bluez-notify.txt
+        grep -q 00e9030000 /tmp/bluez-notify.txt
+    "
+}
+
+# o. the CoreBluetooth contract tests that apply to a central, on bluetoothd in the guest, against our serve on
+# the host (BlueZContractTests; the test binary is built by `swift build --build-tests` beforehand).
+contract_tests_on_bluez() {
+    local tests
+    tests=$(swift build --show-bin-path)/CoreBluetoothLinuxPackageTests.xctest
+    [ -x "$tests" ] || { echo "no $tests: run swift build --build-tests first"; return 1; }
+    guest 400 "
+        BLUETOOTH_BLUEZ_CONTRACT=VMThermometer timeout 380 $tests --testing-library swift-testing \\
+            --filter BlueZContractTests 2>&1 | tee /tmp/bluez-contract.txt
+        grep -q 'Suite \"CoreBluetooth contract on bluetoothd.*passed' /tmp/bluez-contract.txt
+    "
+}
+
 scenario "a. BlueZ central reads, writes and subscribes to our serve" bluez_central_uses_our_peripheral
 scenario "b. our explore on the host explores a BlueZ peripheral" our_explore_reads_bluez_peripheral
 scenario "d. BlueZ central pairs (LE Secure Connections), bonds and re-encrypts with our serve" \
@@ -339,6 +377,11 @@ scenario "h. an app's CBCentralManager (Swift Testing) explores BlueZ's GATT ser
     our_central_manager_explores_bluez
 scenario "e. our l2cap opens an LE credit-based channel to the kernel's l2test; data crosses both ways" \
     our_l2cap_channel_with_kernel
+scenario "m. our explore on bluetoothd (--transport bluez) in the guest explores our serve" \
+    our_explore_on_bluez_reads_host_peripheral
+scenario "n. our read, write and subscribe on bluetoothd (--transport bluez) reach our serve" \
+    our_operations_on_bluez_reach_host_peripheral
+scenario "o. CoreBluetooth contract tests on bluetoothd against our serve" contract_tests_on_bluez
 scenario "c. our stack on the guest's hci0 user channel scans and explores" our_user_channel_reaches_host_peripheral
 
 echo "=== vm suite results"

@@ -18,6 +18,7 @@ open class CBCentralManager: CBManager, @unchecked Sendable {
 
     let queue: DispatchQueue
     var host: BluetoothHost?
+    var bluez: BlueZCentral?
     var peripherals = PeripheralRegistry()
     var linked: [ConnectionHandle: CBPeripheral] = [:]
     var scan: ScanSession?
@@ -60,6 +61,7 @@ open class CBCentralManager: CBManager, @unchecked Sendable {
     }
 
     private func startHost(options: [String: Any]?) {
+        if let adapter = BlueZTransport.adapter(options: options) { return startBlueZ(adapter: adapter) }
         let spec: ManagerHost.Launch
         do {
             spec = try ManagerHost.launch(options: options, pairingAgent: pairingAgentBridge(options: options))
@@ -95,6 +97,7 @@ open class CBCentralManager: CBManager, @unchecked Sendable {
 
     deinit {
         if let host { Task { await host.stop() } }
+        bluez?.close()
     }
 
     /// The manager as Apple describes it: `<CBCentralManager: 0x…>`.
@@ -113,7 +116,7 @@ open class CBCentralManager: CBManager, @unchecked Sendable {
     /// process saw (identifiers name the device's address); any other identifier is left out.
     @discardableResult
     open func retrievePeripherals(withIdentifiers identifiers: [UUID]) -> [CBPeripheral] {
-        guard poweredOn("retrievePeripherals") != nil else { return [] }
+        guard isPoweredOn("retrievePeripherals") else { return [] }
         return identifiers.compactMap { identifier in
             if let known = peripherals[identifier] { return known }
             guard let (address, type) = PeripheralIdentifier.address(of: identifier) else { return nil }
@@ -124,7 +127,7 @@ open class CBCentralManager: CBManager, @unchecked Sendable {
     /// The connected peripherals with a discovered service of one of the given UUIDs.
     @discardableResult
     open func retrieveConnectedPeripherals(withServices serviceUUIDs: [CBUUID]) -> [CBPeripheral] {
-        guard poweredOn("retrieveConnectedPeripherals") != nil else { return [] }
+        guard isPoweredOn("retrieveConnectedPeripherals") else { return [] }
         let wanted = Set(serviceUUIDs.map(\.bluetoothUUID))
         return peripherals.live.filter { peripheral in
             peripheral.state == .connected
@@ -139,11 +142,13 @@ open class CBCentralManager: CBManager, @unchecked Sendable {
     /// Options: ``CBCentralManagerScanOptionAllowDuplicatesKey`` and
     /// ``CBCentralManagerScanOptionSolicitedServiceUUIDsKey``.
     open func scanForPeripherals(withServices serviceUUIDs: [CBUUID]?, options: [String: Any]? = nil) {
+        if let bluez, isPoweredOn("scanForPeripherals") { return bluez.scan(services: serviceUUIDs, options: options) }
         startScan(withServices: serviceUUIDs, options: options)
     }
 
     /// Stops scanning; no discovery is reported after it returns.
     open func stopScan() {
+        if let bluez, isPoweredOn("stopScan") { return bluez.stopScan() }
         endScan()
     }
 
@@ -153,12 +158,14 @@ open class CBCentralManager: CBManager, @unchecked Sendable {
     /// With ``CBConnectPeripheralOptionEnableAutoReconnect``, a link the app did not end is reconnected by the
     /// manager: the delegate hears the disconnection with `isReconnecting` true, then `didConnect` again.
     open func connect(_ peripheral: CBPeripheral, options: [String: Any]? = nil) {
-        guard let host = poweredOn("connect") else { return }
+        guard isPoweredOn("connect") else { return }
         guard peripherals[peripheral.identifier] === peripheral else {
             CoreBluetoothLog.warning("API MISUSE: \(peripheral) does not belong to \(self), ignoring connect")
             return
         }
         guard peripheral.state == .disconnected || peripheral.state == .disconnecting else { return }
+        if let bluez { return bluez.connect(peripheral) }
+        guard let host else { return }
         peripheral.reconnectsAutomatically = options?[CBConnectPeripheralOptionEnableAutoReconnect] as? Bool ?? false
         beginAttempt(to: peripheral, on: host)
     }
@@ -186,6 +193,7 @@ open class CBCentralManager: CBManager, @unchecked Sendable {
     /// Cancels a connection attempt or disconnects; `centralManager(_:didDisconnectPeripheral:error:)` follows
     /// with a nil error.
     open func cancelPeripheralConnection(_ peripheral: CBPeripheral) {
+        if let bluez, isPoweredOn("cancelPeripheralConnection") { return bluez.cancel(peripheral) }
         guard let host = poweredOn("cancelPeripheralConnection") else { return }
         peripheral.reconnectsAutomatically = false
         switch peripheral.state {
@@ -225,6 +233,11 @@ open class CBCentralManager: CBManager, @unchecked Sendable {
             return nil
         }
         return host
+    }
+
+    /// Whether the manager is powered on, on a host or on bluetoothd; otherwise logs that `command` was dropped.
+    func isPoweredOn(_ command: String) -> Bool {
+        bluez == nil ? poweredOn(command) != nil : state == .poweredOn || poweredOn(command) != nil
     }
 
     /// The one peripheral object of the device at `address`.

@@ -103,6 +103,7 @@ extension CBPeripheral {
             descriptor.uuid.bluetoothUUID != .clientCharacteristicConfiguration,
             "Client Characteristic Configuration descriptors must be configured using setNotifyValue:forCharacteristic:"
         )
+        if let bluez = manager?.bluez { return bluez.writeValue(data, for: descriptor, of: self) }
         guard let discovered = validHandle(of: descriptor, command: "writeValue") else { return }
         let bytes = [UInt8](data)
         perform(

@@ -87,36 +87,46 @@ open class CBPeripheral: CBPeer, @unchecked Sendable {
     /// Discovers the peripheral's primary services, all of them or those with the given UUIDs; the result
     /// arrives in `peripheral(_:didDiscoverServices:)`, and ``services`` then holds every service found so far.
     open func discoverServices(_ serviceUUIDs: [CBUUID]?) {
+        if let bluez = manager?.bluez { return bluez.discoverServices(serviceUUIDs, of: self) }
         runServiceDiscovery(serviceUUIDs)
     }
 
     /// Finds the services a service includes, all of them or those with the given UUIDs; the result arrives in
     /// `peripheral(_:didDiscoverIncludedServicesFor:error:)`.
     open func discoverIncludedServices(_ includedServiceUUIDs: [CBUUID]?, for service: CBService) {
+        if let bluez = manager?.bluez {
+            return bluez.discoverIncludedServices(includedServiceUUIDs, for: service, of: self)
+        }
         runIncludedServiceDiscovery(includedServiceUUIDs, for: service)
     }
 
     /// Discovers a service's characteristics, all of them or those with the given UUIDs; the result arrives in
     /// `peripheral(_:didDiscoverCharacteristicsFor:error:)`.
     open func discoverCharacteristics(_ characteristicUUIDs: [CBUUID]?, for service: CBService) {
+        if let bluez = manager?.bluez {
+            return bluez.discoverCharacteristics(characteristicUUIDs, for: service, of: self)
+        }
         runCharacteristicDiscovery(characteristicUUIDs, for: service)
     }
 
     /// Discovers a characteristic's descriptors; the result arrives in
     /// `peripheral(_:didDiscoverDescriptorsFor:error:)`.
     open func discoverDescriptors(for characteristic: CBCharacteristic) {
+        if let bluez = manager?.bluez { return bluez.discoverDescriptors(for: characteristic, of: self) }
         runDescriptorDiscovery(for: characteristic)
     }
 
     /// Reads a characteristic's value, long ones whole; the result arrives in
     /// `peripheral(_:didUpdateValueFor:error:)` with the value in `characteristic.value`.
     open func readValue(for characteristic: CBCharacteristic) {
+        if let bluez = manager?.bluez { return bluez.readValue(for: characteristic, of: self) }
         readCharacteristic(characteristic)
     }
 
     /// Reads a descriptor's value; the result arrives in `peripheral(_:didUpdateValueFor:error:)`, typed by the
     /// descriptor's UUID.
     open func readValue(for descriptor: CBDescriptor) {
+        if let bluez = manager?.bluez { return bluez.readValue(for: descriptor, of: self) }
         readDescriptor(descriptor)
     }
 
@@ -124,6 +134,7 @@ open class CBPeripheral: CBPeer, @unchecked Sendable {
     /// `peripheral(_:didWriteValueFor:error:)`; without response nothing answers, and
     /// `peripheralIsReady(toSendWriteWithoutResponse:)` says when the app may send again.
     open func writeValue(_ data: Data, for characteristic: CBCharacteristic, type: CBCharacteristicWriteType) {
+        if let bluez = manager?.bluez { return bluez.writeValue(data, for: characteristic, type: type, of: self) }
         writeCharacteristic(data, characteristic, type: type)
     }
 
@@ -136,11 +147,13 @@ open class CBPeripheral: CBPeer, @unchecked Sendable {
     /// Turns notifications or indications of a characteristic on or off; the result arrives in
     /// `peripheral(_:didUpdateNotificationStateFor:error:)`, and values in `peripheral(_:didUpdateValueFor:error:)`.
     open func setNotifyValue(_ enabled: Bool, for characteristic: CBCharacteristic) {
+        if let bluez = manager?.bluez { return bluez.setNotifyValue(enabled, for: characteristic, of: self) }
         configureNotifications(enabled, for: characteristic)
     }
 
     /// Reads the connection's signal strength; the result arrives in `peripheral(_:didReadRSSI:error:)`.
     open func readRSSI() {
+        if let bluez = manager?.bluez { return bluez.readRSSI(of: self) }
         perform("readRSSI", { host, link throws(HostError) in try await host.readRSSI(link) }) { [self] result in
             let rssi: NSNumber
             let error: (any Error)?
@@ -165,6 +178,7 @@ open class CBPeripheral: CBPeer, @unchecked Sendable {
     /// closes when released.
     open func openL2CAPChannel(_ PSM: CBL2CAPPSM) {
         precondition(PSM > 0, "psm > 0")
+        if let bluez = manager?.bluez { return bluez.openL2CAPChannel(of: self) }
         openChannel(PSM)
     }
 
@@ -185,24 +199,35 @@ open class CBPeripheral: CBPeer, @unchecked Sendable {
             CoreBluetoothLog.warning("API MISUSE: \(self) is not connected, ignoring \(command)")
             return false
         }
+        schedule(
+            {
+                do throws(HostError) {
+                    return .success(try await call(host, link))
+                } catch {
+                    return .failure(error.reported)
+                }
+            }, completion: completion)
+        return true
+    }
+
+    /// Runs `work` after every operation issued before it and hands its result, on the delegate queue, to
+    /// `completion`; when the link goes down first, `completion` gets the disconnection's error instead.
+    func schedule<Value: Sendable>(
+        _ work: @escaping @Sendable () async -> Result<Value, any Error>,
+        completion: @escaping (Result<Value, any Error>) -> Void
+    ) {
         let id = nextOperation
         nextOperation += 1
         pendingFailures[id] = { error in completion(.failure(error)) }
         let confined = QueueConfined(completion)
         worker.enqueue { [self] in
             guard await isPending(id) else { return }
-            let result: Result<Value, HostError>
-            do throws(HostError) {
-                result = .success(try await call(host, link))
-            } catch {
-                result = .failure(error)
-            }
+            let result = await work()
             queue.async { [self] in
                 guard pendingFailures.removeValue(forKey: id) != nil else { return }
-                confined.value(result.mapError(\.reported))
+                confined.value(result)
             }
         }
-        return true
     }
 
     private func isPending(_ id: UInt64) async -> Bool {

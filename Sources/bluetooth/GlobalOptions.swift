@@ -1,10 +1,15 @@
 import ArgumentParser
 import Foundation
+import CoreBluetooth
 import HCI
 
 /// Options every command takes.
 struct GlobalOptions: ParsableArguments {
-    @Option(name: .long, help: "Controller to use: virtual, tcp:HOST:PORT, unix:PATH, serial:DEVICE[@BAUD], hciN.")
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "Controller to use: virtual, tcp:HOST:PORT, unix:PATH, serial:DEVICE[@BAUD], hciN; or bluez[:hciN] for "
+                + "bluetoothd's adapter over D-Bus."))
     var transport: String?
 
     @Option(name: .long, help: "Write every HCI packet to this btsnoop file (opens in Wireshark and tshark).")
@@ -23,7 +28,9 @@ struct GlobalOptions: ParsableArguments {
 
     /// Refuses a transport spec or address that cannot be used, as a usage error naming it.
     func validate() throws {
-        _ = try transportSpec(environment: ProcessInfo.processInfo.environment)
+        if BlueZTransport.adapter(in: transportText) == nil {
+            _ = try transportSpec(environment: ProcessInfo.processInfo.environment)
+        }
         if let address, BluetoothAddress(address)?.isStaticRandom != true {
             throw ValidationError(
                 "--address '\(address)' is not a static random address "

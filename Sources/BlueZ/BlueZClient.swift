@@ -1,0 +1,194 @@
+import Synchronization
+
+/// A client of bluetoothd on one adapter, over the D-Bus system bus: its object tree, kept current, the events
+/// that change it, and the calls a GATT client makes.
+public final class BlueZClient: Sendable {
+    static let service = "org.bluez"
+    static let adapterInterface = "org.bluez.Adapter1"
+    static let deviceInterface = "org.bluez.Device1"
+
+    /// The adapter's object path, e.g. `/org/bluez/hci0`.
+    public let adapterPath: String
+    /// Changes to the tree, in the order bluetoothd signalled them; ends when the client is closed.
+    public let events: AsyncStream<BlueZEvent>
+    let connection: DBusConnection
+    private let continuation: AsyncStream<BlueZEvent>.Continuation
+    private let objects = Mutex(BlueZObjects())
+    private let waiters = Mutex<[String: [DeviceWaiter]]>([:])
+
+    /// Connects to bluetoothd and reads its tree; fails when the bus, bluetoothd or the adapter (`hci0`, ...) is
+    /// missing.
+    public init(adapter: String) async throws(BlueZError) {
+        adapterPath = "/org/bluez/" + adapter
+        connection = try DBusConnection()
+        (events, continuation) = AsyncStream.makeStream(of: BlueZEvent.self)
+        for member in ["InterfacesAdded", "InterfacesRemoved"] {
+            connection.addMatch(
+                "type='signal',sender='org.bluez',interface='org.freedesktop.DBus.ObjectManager',member='\(member)'")
+        }
+        connection.addMatch(
+            "type='signal',sender='org.bluez',interface='org.freedesktop.DBus.Properties',member='PropertiesChanged'")
+        connection.start(
+            onSignal: { [weak self] in self?.received($0) }, onMethodCall: { [weak self] in self?.called($0) })
+        let reply: [DBusValue]
+        do throws(BlueZError) {
+            reply = try await connection.call(
+                Self.service, path: "/", interface: "org.freedesktop.DBus.ObjectManager", member: "GetManagedObjects")
+        } catch {
+            connection.close()
+            throw error
+        }
+        objects.withLock { $0.load(reply.first ?? .array(element: "", [])) }
+        guard objects.withLock({ $0.properties(adapterPath, Self.adapterInterface) }) != nil else {
+            connection.close()
+            throw BlueZError(name: "org.bluez.Error.DoesNotExist", message: "bluetoothd has no adapter \(adapter)")
+        }
+    }
+
+    /// Ends the event stream and closes the connection.
+    public func close() {
+        continuation.finish()
+        connection.close()
+    }
+
+    /// Whether the adapter is powered on.
+    public var isPowered: Bool {
+        objects.withLock { $0.properties(adapterPath, Self.adapterInterface)?["Powered"]?.bool ?? false }
+    }
+
+    /// The devices bluetoothd knows on this adapter.
+    public var devices: [BlueZDevice] {
+        objects.withLock { objects in
+            objects.paths(with: Self.deviceInterface).filter { $0.hasPrefix(adapterPath + "/") }.compactMap { path in
+                objects.properties(path, Self.deviceInterface).map { BlueZDevice(path: path, properties: $0) }
+            }
+        }
+    }
+
+    /// The device at `path`, when bluetoothd knows it.
+    public func device(_ path: String) -> BlueZDevice? {
+        objects.withLock { $0.properties(path, Self.deviceInterface) }.map { BlueZDevice(path: path, properties: $0) }
+    }
+
+    /// The object path bluetoothd gives the device with this address.
+    public func devicePath(address: String) -> String {
+        adapterPath + "/dev_" + address.uppercased().replacingOccurrences(of: ":", with: "_")
+    }
+
+    /// The GATT services bluetoothd discovered on the device at `path`, in handle order.
+    public func services(of path: String) -> [BlueZGattService] {
+        objects.withLock { BlueZGattTree.services(of: path, in: $0) }
+    }
+
+    /// Waits until bluetoothd has discovered the GATT services of the device at `path`: true then, false when the
+    /// device is (or gets) disconnected first.
+    public func waitForServices(of path: String) async -> Bool {
+        await wait(for: path) { device, _ in
+            device.servicesResolved ? true : device.isConnected ? nil : false
+        }
+    }
+
+    /// Waits until this client has seen the device at `path` connected (bluetoothd signals `Connected` before it
+    /// answers `Connect`, but the answer can overtake the signal here): true then, false when it was seen
+    /// disconnecting first.
+    public func waitForConnection(of path: String) async -> Bool {
+        await wait(for: path) { device, changed in
+            device.isConnected ? true : changed.contains("Connected") ? false : nil
+        }
+    }
+
+    /// Waits until `decide` settles on an answer for the device at `path`: first for the device as it is, then for
+    /// each change to it.
+    private func wait(
+        for path: String, _ decide: @escaping @Sendable (BlueZDevice, Set<String>) -> Bool?
+    ) async -> Bool {
+        await withCheckedContinuation { continuation in
+            waiters.withLock { waiters in
+                let device = device(path) ?? BlueZDevice(path: path, properties: [:])
+                if let answer = decide(device, []) {
+                    continuation.resume(returning: answer)
+                } else {
+                    waiters[path, default: []].append(DeviceWaiter(decide: decide, continuation: continuation))
+                }
+            }
+        }
+    }
+
+    private func settleWaiters(_ device: BlueZDevice, changed: Set<String>) {
+        let settled = waiters.withLock { waiters -> [(DeviceWaiter, Bool)] in
+            var settled: [(DeviceWaiter, Bool)] = []
+            waiters[device.path] = waiters[device.path]?.filter { waiter in
+                guard let answer = waiter.decide(device, changed) else { return true }
+                settled.append((waiter, answer))
+                return false
+            }
+            return settled
+        }
+        for (waiter, answer) in settled { waiter.continuation.resume(returning: answer) }
+    }
+
+    private func received(_ message: DBusMessage) {
+        guard let path = message.path else { return }
+        let arguments = message.arguments
+        switch (message.interface, message.member) {
+        case ("org.freedesktop.DBus.ObjectManager", "InterfacesAdded"):
+            guard let added = arguments.first?.text, arguments.count == 2 else { return }
+            let device = objects.withLock { objects -> BlueZDevice? in
+                objects.add(path: added, interfaces: arguments[1])
+                return objects.properties(added, Self.deviceInterface).map { BlueZDevice(path: added, properties: $0) }
+            }
+            if let device, added.hasPrefix(adapterPath + "/"),
+                arguments[1].stringKeyed?[Self.deviceInterface] != nil
+            {
+                continuation.yield(.deviceChanged(device, changed: Set(["Added"])))
+            }
+        case ("org.freedesktop.DBus.ObjectManager", "InterfacesRemoved"):
+            guard let removed = arguments.first?.text, arguments.count == 2 else { return }
+            let names = arguments[1].texts ?? []
+            objects.withLock { $0.remove(path: removed, interfaces: names) }
+            if names.contains(Self.deviceInterface) { continuation.yield(.deviceRemoved(path: removed)) }
+            if removed == adapterPath, names.contains(Self.adapterInterface) {
+                continuation.yield(.adapterPowered(false))
+            }
+        case ("org.freedesktop.DBus.Properties", "PropertiesChanged"):
+            guard arguments.count >= 2, let interface = arguments[0].text else { return }
+            let invalidated = arguments.count > 2 ? arguments[2].texts ?? [] : []
+            let (changed, properties) = objects.withLock { objects in
+                let changed = objects.change(
+                    path: path, interface: interface, changed: arguments[1], invalidated: invalidated)
+                return (changed, objects.properties(path, interface))
+            }
+            guard !changed.isEmpty, let properties else { return }
+            switch interface {
+            case Self.adapterInterface where path == adapterPath && changed.contains("Powered"):
+                continuation.yield(.adapterPowered(properties["Powered"]?.bool ?? false))
+            case Self.deviceInterface where path.hasPrefix(adapterPath + "/"):
+                let device = BlueZDevice(path: path, properties: properties)
+                settleWaiters(device, changed: changed)
+                continuation.yield(.deviceChanged(device, changed: changed))
+            case BlueZGattTree.characteristicInterface where changed.contains("Value"):
+                if let value = properties["Value"]?.byteArray {
+                    continuation.yield(.valueChanged(characteristicPath: path, value: value))
+                }
+            default:
+                break
+            }
+        default:
+            break
+        }
+    }
+
+    private func called(_ message: DBusMessage) {
+        if let reply = message.errorReply(
+            name: "org.freedesktop.DBus.Error.UnknownMethod", text: "no object at \(message.path ?? "")")
+        {
+            connection.send(reply)
+        }
+    }
+}
+
+/// A task waiting for a device to reach a state.
+private struct DeviceWaiter: Sendable {
+    let decide: @Sendable (BlueZDevice, Set<String>) -> Bool?
+    let continuation: CheckedContinuation<Bool, Never>
+}

@@ -1,0 +1,155 @@
+import CDBus
+import Dispatch
+import Foundation
+import Synchronization
+
+/// A private connection to the D-Bus system bus, dispatched on a thread of its own.
+///
+/// Signals and incoming method calls reach the handlers given to ``start(onSignal:onMethodCall:)`` on that
+/// thread, in the order they arrived. Method calls go out from any thread, each waiting for its reply on a
+/// dispatch worker, so the dispatch thread never blocks on one.
+final class DBusConnection: Sendable {
+    let api: CDBusAPI
+    private let raw: UncheckedPointer
+    private let handlers: HandlerBox
+    private let running = Atomic<Bool>(false)
+    private let finished = DispatchSemaphore(value: 0)
+
+    /// Connects to the system bus.
+    init() throws(BlueZError) {
+        guard let api = cdbus_api()?.pointee else { throw .noLibrary }
+        var error = CDBusError()
+        api.error_init(&error)
+        guard let raw = api.bus_get_private(Int32(CDBUS_BUS_SYSTEM), &error) else {
+            let failure = BlueZError(error, api: api)
+            api.error_free(&error)
+            throw failure
+        }
+        api.connection_set_exit_on_disconnect(raw, 0)
+        self.api = api
+        self.raw = UncheckedPointer(raw)
+        handlers = HandlerBox()
+    }
+
+    /// This connection's unique bus name.
+    var uniqueName: String {
+        api.bus_get_unique_name(raw.pointer).map { String(cString: $0) } ?? ""
+    }
+
+    /// Asks the bus for the signals a match rule describes.
+    func addMatch(_ rule: String) {
+        api.bus_add_match(raw.pointer, rule, nil)
+    }
+
+    /// Starts dispatching: `onSignal` gets every signal, `onMethodCall` every method call addressed to this
+    /// connection (it must answer each, through ``send(_:)``).
+    func start(
+        onSignal: @escaping @Sendable (DBusMessage) -> Void, onMethodCall: @escaping @Sendable (DBusMessage) -> Void
+    ) {
+        handlers.set(signal: onSignal, methodCall: onMethodCall)
+        let context = Unmanaged.passUnretained(handlers).toOpaque()
+        _ = api.connection_add_filter(raw.pointer, dbusFilter, context, nil)
+        running.store(true, ordering: .sequentiallyConsistent)
+        let thread = Thread { [self] in
+            while running.load(ordering: .sequentiallyConsistent),
+                api.connection_read_write_dispatch(raw.pointer, 100) != 0
+            {}
+            finished.signal()
+        }
+        thread.name = "D-Bus dispatch"
+        thread.start()
+    }
+
+    /// Sends a message that needs no reply (a signal, or the answer to a call).
+    func send(_ message: DBusMessage) {
+        _ = api.connection_send(raw.pointer, message.raw, nil)
+        api.connection_flush(raw.pointer)
+    }
+
+    /// Calls a method and waits for its reply's arguments; `timeout` in milliseconds, nil for as long as it takes.
+    func call(
+        _ destination: String, path: String, interface: String, member: String, arguments: [DBusValue] = [],
+        timeout: Int32? = 25_000
+    ) async throws(BlueZError) -> [DBusValue] {
+        guard
+            let message = DBusMessage.methodCall(
+                api: api, destination: destination, path: path, interface: interface, member: member,
+                arguments: arguments)
+        else { throw .unbuildable }
+        let api = api
+        let raw = raw
+        let result: Result<[DBusValue], BlueZError> = await withCheckedContinuation { continuation in
+            DispatchQueue.global().async {
+                var error = CDBusError()
+                api.error_init(&error)
+                let limit = timeout ?? Int32(CDBUS_TIMEOUT_INFINITE)
+                if let reply = api.connection_send_with_reply_and_block(raw.pointer, message.raw, limit, &error) {
+                    continuation.resume(returning: .success(DBusMessage(api: api, adopting: reply).arguments))
+                } else {
+                    continuation.resume(returning: .failure(BlueZError(error, api: api)))
+                    api.error_free(&error)
+                }
+            }
+        }
+        return try result.get()
+    }
+
+    /// Stops dispatching and closes the connection.
+    func close() {
+        guard running.exchange(false, ordering: .sequentiallyConsistent) else { return }
+        finished.wait()
+        api.connection_close(raw.pointer)
+        api.connection_unref(raw.pointer)
+    }
+}
+
+/// A libdbus pointer that may cross threads (libdbus is initialised for threads).
+struct UncheckedPointer: @unchecked Sendable {
+    let pointer: OpaquePointer
+    init(_ pointer: OpaquePointer) { self.pointer = pointer }
+}
+
+/// The handlers the filter function hands messages to.
+private final class HandlerBox: Sendable {
+    private struct Handlers {
+        var signal: @Sendable (DBusMessage) -> Void
+        var methodCall: @Sendable (DBusMessage) -> Void
+    }
+    private let handlers = Mutex<Handlers?>(nil)
+
+    func set(
+        signal: @escaping @Sendable (DBusMessage) -> Void, methodCall: @escaping @Sendable (DBusMessage) -> Void
+    ) {
+        handlers.withLock { $0 = Handlers(signal: signal, methodCall: methodCall) }
+    }
+
+    func handle(_ message: DBusMessage) -> Bool {
+        guard let current = handlers.withLock({ $0 }) else { return false }
+        switch message.type {
+        case Int32(CDBUS_MESSAGE_TYPE_SIGNAL):
+            current.signal(message)
+            return false
+        case Int32(CDBUS_MESSAGE_TYPE_METHOD_CALL):
+            current.methodCall(message)
+            return true
+        default:
+            return false
+        }
+    }
+}
+
+private let dbusFilter: CDBusFilter = { _, message, context in
+    guard let context, let api = cdbus_api()?.pointee else { return Int32(CDBUS_HANDLER_RESULT_NOT_YET_HANDLED) }
+    let box = Unmanaged<HandlerBox>.fromOpaque(context).takeUnretainedValue()
+    let handled = box.handle(DBusMessage(api: api, retaining: message))
+    return Int32(handled ? CDBUS_HANDLER_RESULT_HANDLED : CDBUS_HANDLER_RESULT_NOT_YET_HANDLED)
+}
+
+extension BlueZError {
+    /// The name and message libdbus filled in.
+    init(_ error: CDBusError, api: CDBusAPI) {
+        self.init(
+            name: error.name.map { String(cString: $0) } ?? "org.freedesktop.DBus.Error.Failed",
+            message: error.message.map { String(cString: $0) } ?? "")
+    }
+}

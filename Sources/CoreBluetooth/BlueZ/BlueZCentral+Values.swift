@@ -1,0 +1,148 @@
+import BlueZ
+
+/// Reads, writes and notifications on bluetoothd's GATT objects, and what BlueZ cannot do for a central.
+extension BlueZCentral {
+    /// Reads a characteristic's value.
+    func readValue(for characteristic: CBCharacteristic, of peripheral: CBPeripheral) {
+        guard let link = links[devicePath(of: peripheral)], let path = link.path(of: characteristic) else { return }
+        link.reading[path, default: 0] += 1
+        run(
+            peripheral, "readValue",
+            { client, _ throws(BlueZError) in try await client.readValue(path, descriptor: false) }
+        ) {
+            link, result in
+            link.reading[path, default: 1] -= 1
+            if link.reading[path] == 0 { link.reading[path] = nil }
+            switch result {
+            case .success(let bytes):
+                characteristic.value = Data(bytes)
+                peripheral.delegate?.peripheral(peripheral, didUpdateValueFor: characteristic, error: nil)
+            case .failure(let error):
+                peripheral.delegate?.peripheral(peripheral, didUpdateValueFor: characteristic, error: error)
+            }
+        }
+    }
+
+    /// Reads a descriptor's value, typed by its UUID.
+    func readValue(for descriptor: CBDescriptor, of peripheral: CBPeripheral) {
+        guard let path = links[devicePath(of: peripheral)]?.path(of: descriptor) else { return }
+        run(
+            peripheral, "readValue",
+            { client, _ throws(BlueZError) in try await client.readValue(path, descriptor: true) }
+        ) {
+            _, result in
+            switch result {
+            case .success(let bytes):
+                descriptor.value = CBPeripheral.descriptorValue(bytes, uuid: descriptor.uuid.bluetoothUUID)
+                peripheral.delegate?.peripheral(peripheral, didUpdateValueFor: descriptor, error: nil)
+            case .failure(let error):
+                peripheral.delegate?.peripheral(peripheral, didUpdateValueFor: descriptor, error: error)
+            }
+        }
+    }
+
+    /// Writes a characteristic's value as a request (with response) or a command (without).
+    func writeValue(
+        _ data: Data, for characteristic: CBCharacteristic, type: CBCharacteristicWriteType, of peripheral: CBPeripheral
+    ) {
+        guard let path = links[devicePath(of: peripheral)]?.path(of: characteristic) else { return }
+        let bytes = [UInt8](data)
+        let withResponse = type == .withResponse
+        guard withResponse || characteristic.properties.contains(.writeWithoutResponse) else {
+            CoreBluetoothLog.warning(
+                "WARNING: Characteristic \(characteristic) does not specify the \"Write Without Response\" property "
+                    + "- ignoring response-less write")
+            return
+        }
+        if !withResponse { peripheral.canSendWriteWithoutResponse = false }
+        run(
+            peripheral, "writeValue",
+            { client, _ throws(BlueZError) in
+                try await client.writeValue(bytes, to: path, descriptor: false, withResponse: withResponse)
+            }
+        ) { _, result in
+            if withResponse {
+                peripheral.delegate?.peripheral(peripheral, didWriteValueFor: characteristic, error: result.failure)
+                return
+            }
+            if let error = result.failure {
+                CoreBluetoothLog.warning("write without response to \(characteristic) not sent: \(error)")
+            }
+            peripheral.canSendWriteWithoutResponse = true
+            peripheral.delegate?.peripheralIsReady(toSendWriteWithoutResponse: peripheral)
+        }
+    }
+
+    /// Writes a descriptor's value.
+    func writeValue(_ data: Data, for descriptor: CBDescriptor, of peripheral: CBPeripheral) {
+        guard let path = links[devicePath(of: peripheral)]?.path(of: descriptor) else { return }
+        let bytes = [UInt8](data)
+        run(
+            peripheral, "writeValue",
+            { client, _ throws(BlueZError) in
+                try await client.writeValue(bytes, to: path, descriptor: true, withResponse: true)
+            }
+        ) { _, result in
+            peripheral.delegate?.peripheral(peripheral, didWriteValueFor: descriptor, error: result.failure)
+        }
+    }
+
+    /// Turns notifications (or indications) on or off through `StartNotify` / `StopNotify`. Values that arrive
+    /// before bluetoothd answers wait for the notification state to be reported first.
+    func setNotifyValue(_ enabled: Bool, for characteristic: CBCharacteristic, of peripheral: CBPeripheral) {
+        guard let link = links[devicePath(of: peripheral)], let path = link.path(of: characteristic) else { return }
+        let wasNotifying = characteristic.isNotifying
+        if enabled { link.held[path] = link.held[path] ?? [] }
+        run(
+            peripheral, "setNotifyValue",
+            { client, _ throws(BlueZError) in
+                guard enabled || wasNotifying else { return }
+                try await client.setNotifying(enabled, path)
+            }
+        ) { link, result in
+            if case .success = result { characteristic.isNotifying = enabled }
+            let held = link.held.removeValue(forKey: path) ?? []
+            peripheral.delegate?.peripheral(
+                peripheral, didUpdateNotificationStateFor: characteristic, error: result.failure)
+            guard characteristic.isNotifying else { return }
+            for value in held { Self.deliver(value, to: characteristic, of: peripheral) }
+        }
+    }
+
+    /// A characteristic's `Value` changed: a notification when the app is subscribed and no read of it is under way.
+    func valueChanged(_ value: [UInt8], at path: String) {
+        for link in links.values {
+            guard let characteristic = link.characteristics[path],
+                let peripheral = peripheralsByPath[link.devicePath], peripheral.state == .connected,
+                link.reading[path] == nil
+            else { continue }
+            if link.held[path] != nil {
+                link.held[path]?.append(value)
+            } else if characteristic.isNotifying {
+                Self.deliver(value, to: characteristic, of: peripheral)
+            }
+        }
+    }
+
+    private static func deliver(_ value: [UInt8], to characteristic: CBCharacteristic, of peripheral: CBPeripheral) {
+        characteristic.value = Data(value)
+        peripheral.delegate?.peripheral(peripheral, didUpdateValueFor: characteristic, error: nil)
+    }
+
+    /// bluetoothd offers no RSSI of a connected LE device over D-Bus: the delegate hears
+    /// `CBError.operationNotSupported`.
+    func readRSSI(of peripheral: CBPeripheral) {
+        run(peripheral, "readRSSI", { _, _ throws(BlueZError) in }) { _, _ in
+            peripheral.delegate?.peripheral(
+                peripheral, didReadRSSI: NSNumber(value: 127), error: CBError(reporting: .operationNotSupported))
+        }
+    }
+
+    /// bluetoothd offers no LE credit-based channels over D-Bus: the delegate hears
+    /// `CBError.operationNotSupported`.
+    func openL2CAPChannel(of peripheral: CBPeripheral) {
+        run(peripheral, "openL2CAPChannel", { _, _ throws(BlueZError) in }) { _, _ in
+            peripheral.delegate?.peripheral(peripheral, didOpen: nil, error: CBError(reporting: .operationNotSupported))
+        }
+    }
+}
