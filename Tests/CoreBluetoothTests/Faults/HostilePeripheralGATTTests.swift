@@ -11,7 +11,9 @@ struct HostilePeripheralGATTTests {
         arguments: HostileResponse.allCases)
     func hostileResponse(_ response: HostileResponse) async throws {
         try await RigSlots.withSlot {
-            var rig = try await VanishRig.start(connect: true, timeout: VanishRig.silentTimeout)
+            // The answers of the wrong kind leave the request to time out: only they need the short timer.
+            var rig = try await VanishRig.start(
+                connect: true, timeout: response.dropsLink ? VanishRig.silentTimeout : nil)
             let peripheral = rig.peripheral
             var service: CBService?
             switch response.operation {

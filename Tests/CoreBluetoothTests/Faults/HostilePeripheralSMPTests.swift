@@ -40,8 +40,7 @@ struct HostilePeripheralSMPTests {
         arguments: Lie.allCases)
     func lyingPairing(_ lie: Lie) async throws {
         try await RigSlots.withSlot {
-            var rig = try await VanishRig.start(
-                connect: true, timeout: VanishRig.silentTimeout, extraServices: [Self.secureService])
+            var rig = try await VanishRig.start(connect: true, extraServices: [Self.secureService])
             let peripheral = rig.peripheral
             rig.onQueue { peripheral.discoverServices([CBUUID(string: "FFA8")]) }
             try await rig.events.next { event -> Void? in
