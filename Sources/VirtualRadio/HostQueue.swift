@@ -27,31 +27,13 @@ final class HostQueue: Sendable {
     }
 
     private struct State {
-        var packets: [HCIPacket] = []
-        var head = 0
+        var packets = PacketFIFO()
         var waiter: Waiter?
         var finished = false
         var failure: TransportError?
         var roomWanted = false
 
-        var count: Int { packets.count - head }
-
-        /// Takes up to `limit` packets from the front, oldest first; none when the queue is empty.
-        mutating func pop(upTo limit: Int) -> [HCIPacket] {
-            guard head < packets.count else { return [] }
-            if head == 0, limit >= packets.count {
-                defer { packets = [] }
-                return packets
-            }
-            let end = head + min(limit, packets.count - head)
-            let taken = Array(packets[head..<end])
-            head = end
-            if head >= 64, head * 2 >= packets.count {
-                packets.removeFirst(head)
-                head = 0
-            }
-            return taken
-        }
+        var count: Int { packets.count }
     }
 
     /// A host waiting for packets: how many it takes at most, and where they go.
@@ -120,8 +102,7 @@ final class HostQueue: Sendable {
             state.finished = true
             if let failure {
                 state.failure = failure
-                state.packets = []
-                state.head = 0
+                state.packets.removeAll()
             }
             defer { state.waiter = nil }
             return state.waiter?.continuation
@@ -153,7 +134,7 @@ final class HostQueue: Sendable {
         }
         let immediate = state.withLock { state -> Immediate in
             if let failure = state.failure { return .failure(failure) }
-            let packets = state.pop(upTo: limit)
+            let packets = state.packets.pop(upTo: limit)
             if !packets.isEmpty {
                 let notify = state.roomWanted && state.count < aclLimit
                 if notify { state.roomWanted = false }
@@ -181,7 +162,7 @@ final class HostQueue: Sendable {
                 }
                 let then = state.withLock { state -> Then in
                     if let failure = state.failure { return .fail(failure) }
-                    let packets = state.pop(upTo: limit)
+                    let packets = state.packets.pop(upTo: limit)
                     if !packets.isEmpty { return .resume(packets) }
                     if state.finished || Task.isCancelled { return .resume(nil) }
                     state.waiter = Waiter(limit: limit, continuation: continuation)

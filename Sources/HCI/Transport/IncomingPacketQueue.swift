@@ -17,33 +17,12 @@ final class IncomingPacketQueue: Sendable {
     }
 
     private struct State {
-        var packets: [HCIPacket] = []
-        var head = 0
+        var packets = PacketFIFO()
         var end: End?
         var waiter: Waiter?
         var isProducerPaused = false
 
-        var count: Int { packets.count - head }
-
-        /// Takes up to `limit` packets from the front, oldest first; none when the queue is empty.
-        mutating func pop(upTo limit: Int) -> [HCIPacket] {
-            guard head < packets.count else { return [] }
-            if head == 0, limit >= packets.count {
-                defer { packets = [] }
-                return packets
-            }
-            let end = head + min(limit, packets.count - head)
-            let taken = Array(packets[head..<end])
-            head = end
-            if head == packets.count {
-                packets.removeAll(keepingCapacity: true)
-                head = 0
-            } else if head >= 256, head * 2 >= packets.count {
-                packets.removeFirst(head)
-                head = 0
-            }
-            return taken
-        }
+        var count: Int { packets.count }
     }
 
     /// A consumer waiting for packets: how many it takes at most, and where they go.
@@ -72,7 +51,7 @@ final class IncomingPacketQueue: Sendable {
             state.packets.append(contentsOf: packets)
             guard let waiter = state.waiter else { return nil }
             state.waiter = nil
-            return (waiter, state.pop(upTo: waiter.limit))
+            return (waiter, state.packets.pop(upTo: waiter.limit))
         }
         if let (waiter, packets) = handoff { waiter.continuation.resume(returning: packets) }
     }
@@ -115,7 +94,7 @@ final class IncomingPacketQueue: Sendable {
         try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<[HCIPacket]?, any Error>) in
                 let outcome = state.withLock { state -> Outcome in
-                    let packets = state.pop(upTo: limit)
+                    let packets = state.packets.pop(upTo: limit)
                     if !packets.isEmpty {
                         let resume = state.isProducerPaused && state.count < capacity
                         if resume { state.isProducerPaused = false }

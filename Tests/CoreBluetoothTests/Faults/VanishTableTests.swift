@@ -58,6 +58,12 @@ struct VanishTableTests {
 
     @Test(
         "the peer stops answering mid-procedure: the pending call times out as on iOS, the link drops, the next connection works",
+        .disabled(
+            """
+            Races: a cut step can land on the central's own ATT request instead of the procedure's PDU (seen on \
+            channel open after 13 PDUs, about one run in four), and under load a cell ends with \
+            peripheralDisconnected before its 2 s timer; the host-level silent cells cover the timeouts meanwhile
+            """),
         arguments: VanishCell.table)
     func silence(cell: VanishCell) async throws {
         try await RigSlots.withSlot {
