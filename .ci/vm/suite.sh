@@ -181,8 +181,10 @@ bluez_pairs_and_bonds_with_our_peripheral() {
 # f. BlueZ central pairs with our serve by LE Secure Connections Passkey Entry: our side (display-only) shows the
 # passkey, bluetoothctl's KeyboardOnly agent types it; the bond then re-encrypts a new connection with no pairing.
 bluez_enters_our_passkey() {
-    start_host cmd/serve-passkey "$BIN" serve "$FIXTURES/passkey.json" --io-capability display-only \
-        --transport "$HOST_TRANSPORT"
+    # An identity and bond store of its own: with the default ones it would share the thermometer's identity,
+    # and BlueZ would take the two for one device, spoiling d's bond for m.
+    XDG_DATA_HOME="$VM_DIR/passkey-bonds" start_host cmd/serve-passkey "$BIN" serve "$FIXTURES/passkey.json" \
+        --io-capability display-only --address C0:11:22:33:44:5B --transport "$HOST_TRANSPORT"
     local serve=${HOST_PIDS[-1]} log=/run/vm/serve-passkey.log ok=0
     guest 240 "
         capture_start passkey
@@ -367,6 +369,13 @@ contract_tests_on_bluez() {
 
 scenario "a. BlueZ central reads, writes and subscribes to our serve" bluez_central_uses_our_peripheral
 scenario "b. our explore on the host explores a BlueZ peripheral" our_explore_reads_bluez_peripheral
+# m, n and o run before d: after d has bonded our serve with BlueZ and BlueZ has removed the device, m's explore
+# on bluetoothd failed (bluetoothd, with no agent, refused to confirm a pairing; not yet understood).
+scenario "m. our explore on bluetoothd (--transport bluez) in the guest explores our serve" \
+    our_explore_on_bluez_reads_host_peripheral
+scenario "n. our read, write and subscribe on bluetoothd (--transport bluez) reach our serve" \
+    our_operations_on_bluez_reach_host_peripheral
+scenario "o. CoreBluetooth contract tests on bluetoothd against our serve" contract_tests_on_bluez
 scenario "d. BlueZ central pairs (LE Secure Connections), bonds and re-encrypts with our serve" \
     bluez_pairs_and_bonds_with_our_peripheral
 scenario "f. BlueZ central pairs with our serve by Passkey Entry, typing the passkey our side shows" \
@@ -377,11 +386,6 @@ scenario "h. an app's CBCentralManager (Swift Testing) explores BlueZ's GATT ser
     our_central_manager_explores_bluez
 scenario "e. our l2cap opens an LE credit-based channel to the kernel's l2test; data crosses both ways" \
     our_l2cap_channel_with_kernel
-scenario "m. our explore on bluetoothd (--transport bluez) in the guest explores our serve" \
-    our_explore_on_bluez_reads_host_peripheral
-scenario "n. our read, write and subscribe on bluetoothd (--transport bluez) reach our serve" \
-    our_operations_on_bluez_reach_host_peripheral
-scenario "o. CoreBluetooth contract tests on bluetoothd against our serve" contract_tests_on_bluez
 scenario "c. our stack on the guest's hci0 user channel scans and explores" our_user_channel_reaches_host_peripheral
 
 echo "=== vm suite results"
