@@ -55,7 +55,11 @@ ctl_wait() {
 ctl_scan_for() {
     local pattern="Device [0-9A-F:]+ (Name: )?$1"
     ctl 'scan on'
-    ctl_wait "$pattern" "$2" || return 1
+    if ! ctl_wait "$pattern" "$2"; then
+        # A device bluetoothd already knows may show up only as RSSI changes, which the pattern does not match.
+        ctl 'devices'
+        ctl_wait "$pattern" 10 || return 1
+    fi
     ADDRESS=$(ctl_output | grep -oE "$pattern" | head -n 1 | cut -d' ' -f2)
     ctl 'scan off'
 }
