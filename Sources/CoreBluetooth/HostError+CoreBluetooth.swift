@@ -17,7 +17,9 @@ extension HostError {
             return CBError(reporting: .connectionTimeout)
         case .gatt(_, .bearer(.mtuExceeded)), .att(_, .mtuExceeded):
             return CBError(reporting: .invalidParameters)
-        case .notConnected, .disconnected, .gatt(_, .bearer(.disconnected)), .gatt(_, .bearer(.closed)),
+        case .disconnected(_, let reason):
+            return reason.disconnectionError
+        case .notConnected, .gatt(_, .bearer(.disconnected)), .gatt(_, .bearer(.closed)),
             .att(_, .disconnected), .att(_, .closed), .stopped:
             return CBError(reporting: .peripheralDisconnected)
         case .noClientConfiguration:

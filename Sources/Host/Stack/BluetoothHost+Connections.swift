@@ -151,7 +151,8 @@ extension BluetoothHost {
             connection?.link.mtu = mtu
             self.emit(.mtuChanged(handle, mtu: mtu))
         }
-        bearer.closeHandler = { error in
+        bearer.closeHandler = { [weak connection] error in
+            connection?.teardownReason = .connectionTimeout
             self.logger.warning("ATT bearer on \(handle) closed (\(error)); disconnecting")
             Task { try? await self.disconnect(handle) }
         }
@@ -160,15 +161,16 @@ extension BluetoothHost {
 
     func linkDown(_ handle: ConnectionHandle, reason: HCIStatus) {
         guard let connection = connections.removeValue(forKey: handle) else { return }
+        let reported = reason == .connectionTerminatedByLocalHost ? connection.teardownReason ?? reason : reason
         if pendingConnection?.handle == handle {
-            finishPendingConnection(.failure(.disconnected(handle, reason: reason)))
+            finishPendingConnection(.failure(.disconnected(handle, reason: reported)))
         }
         l2cap.linkDown(handle)
         gattClient.linkDown(handle)
         connection.bearer.disconnected(reason: reason)
         securityManager.linkDown(handle, reason: reason)
         server.disconnected(handle)
-        emit(.disconnected(handle, reason: reason))
+        emit(.disconnected(handle, reason: reported))
         for waiter in disconnectionWaiters.removeValue(forKey: handle) ?? [] { waiter.resume() }
     }
 

@@ -8,6 +8,9 @@ final class HostConnection {
     var link: HostLink
     var reassembler: Reassembler
     let bearer: ATTBearer
+    /// Why the host itself is dropping the link, when the controller's reason (terminated by the local host)
+    /// would hide it: a peer that left an ATT transaction unanswered is reported as a connection timeout.
+    var teardownReason: HCIStatus?
 
     init(link: HostLink, maximumPDUSize: Int, bearer: ATTBearer) {
         self.link = link

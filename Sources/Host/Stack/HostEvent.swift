@@ -6,7 +6,8 @@ public enum HostEvent: Sendable, Equatable {
     case advertisement(AdvertisementSeen)
     /// A link came up, as central or as peripheral; its MTU exchange and data length update are done.
     case connected(HostLink)
-    /// A link went down, for the reason the controller gave.
+    /// A link went down, for the reason the controller gave; a link the host dropped because the peer left an
+    /// ATT transaction unanswered (Core Specification Vol 3, Part F, 3.3.3) reports ``HCIStatus/connectionTimeout``.
     case disconnected(ConnectionHandle, reason: HCIStatus)
     /// ATT_MTU changed on a link.
     case mtuChanged(ConnectionHandle, mtu: Int)

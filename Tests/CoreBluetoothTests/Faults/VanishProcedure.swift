@@ -5,7 +5,7 @@ import Testing
 /// A procedure a central runs against a peer that may vanish in the middle of it, with the number of L2CAP PDUs
 /// it exchanges (both directions together) against ``VanishRig``'s database.
 enum VanishProcedure: String, CaseIterable, Sendable {
-    case connect = "connect (with its MTU exchange)"
+    case connect = "connect (MTU exchange, then Device Name read and Service Changed subscription)"
     case discoverServices = "discover all primary services"
     case discoverIncludedServices = "find included services"
     case discoverCharacteristics = "discover all characteristics"
@@ -16,12 +16,12 @@ enum VanishProcedure: String, CaseIterable, Sendable {
     case indication = "indication and its confirmation"
     case openChannel = "credit-based channel open"
 
-    /// The PDUs the procedure exchanges when nothing goes wrong, as counted on the wire (the first ATT use of a
-    /// fresh connection also carries the host's own GATT-service discovery); cells cut after 0 up to this minus one.
+    /// The PDUs the procedure exchanges when nothing goes wrong, as counted on the wire; cells cut after 0 up to
+    /// this minus one.
     var pduCount: Int {
         switch self {
-        case .connect: 2
-        case .discoverServices: 18
+        case .connect: 14
+        case .discoverServices: 6
         case .discoverIncludedServices: 4
         case .discoverCharacteristics: 4
         case .discoverDescriptors: 2
@@ -29,29 +29,29 @@ enum VanishProcedure: String, CaseIterable, Sendable {
         case .writeLong: 8
         case .subscribe: 2
         case .indication: 2
-        case .openChannel: 14
+        case .openChannel: 2
         }
     }
 
-    /// The PDUs of the host's own discovery of the peer's GATT service, which the first ATT use of a fresh
-    /// connection (discovering services, or opening a channel) waits behind.
-    static let hostDiscoveryPDUs = 12
+    /// The PDUs of the MTU exchange that comes before a new link is reported up; cutting the link within them
+    /// fails the connection, later it drops a connected peripheral.
+    static let mtuExchangePDUs = 2
 
-    /// The error the app's call fails with when the peer goes silent after `step` PDUs: the call whose ATT (or
-    /// L2CAP signaling) transaction timed out gets "The connection has timed out unexpectedly."; a call still
-    /// queued behind the host's own discovery when that timed out fails as the link goes down.
-    func silentError(after step: Int) -> CBError.Code {
+    /// Whether the app's connection attempt fails when the link drops after `step` PDUs of the procedure.
+    func failsToConnect(cutAfter step: Int) -> Bool {
+        self == .connect && step < Self.mtuExchangePDUs
+    }
+
+    /// The error the central's delegate hears when the link drops because the peer fell silent mid-procedure: the
+    /// central's own ATT timeout ends the link as a connection timeout; an indication the peer never saw confirmed
+    /// times out on the peer, which drops the link. Nil where silence costs no link: an unanswered credit-based
+    /// connection request only fails the channel.
+    var silentDisconnection: CBError.Code? {
         switch self {
-        case .discoverServices where step < Self.hostDiscoveryPDUs, .openChannel where step < Self.hostDiscoveryPDUs:
-            .peripheralDisconnected
+        case .openChannel: nil
+        case .indication: .peripheralDisconnected
         default: .connectionTimeout
         }
-    }
-
-    /// Whether a silent peer costs the link: an ATT timeout does (the specification ends the bearer); an
-    /// unanswered credit-based connection request only fails the channel.
-    func silenceDropsLink(after step: Int) -> Bool {
-        !(self == .openChannel && step >= Self.hostDiscoveryPDUs)
     }
 
     /// Whether the procedure runs on an established connection that the rig has discovered.

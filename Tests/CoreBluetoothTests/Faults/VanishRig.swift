@@ -77,12 +77,30 @@ struct VanishRig {
             label, options: timeout.map { [ManagerHost.protocolTimeoutKey: $0] })
         var events = cursor
         let (peripheral, _) = try await CentralFixture.discover(serviceUUID, with: central, recorder, &events)
-        if connect { try await CentralFixture.connect(peripheral, with: central, recorder, &events) }
         recorder.queue.sync { peripheral.delegate = recorder }
-        return VanishRig(
+        var rig = VanishRig(
             transport: transport, tampering: tampering, device: device, central: central, recorder: recorder,
             events: events,
             peripheral: peripheral, serviceUUID: serviceUUID, advertisement: advertisement)
+        if connect {
+            try await CentralFixture.connect(peripheral, with: central, recorder, &rig.events)
+            await rig.linkPrepared()
+        }
+        return rig
+    }
+
+    /// Waits until the central has done what it does on every new link before the app's first call (reading the
+    /// Device Name, subscribing to Service Changed), however that went.
+    func linkPrepared() async {
+        await withCheckedContinuation { continuation in peripheral.worker.enqueue { continuation.resume() } }
+    }
+
+    /// Waits for the peripheral's disconnection, returning the error the delegate heard.
+    mutating func disconnection() async throws -> ErrorSummary? {
+        try await events.next { event -> ErrorSummary?? in
+            guard case .disconnected(_, let error) = event else { return nil }
+            return .some(error)
+        }
     }
 
     /// Discovers the primary service, its included services, characteristics and the long value's descriptors.

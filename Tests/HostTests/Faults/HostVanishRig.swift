@@ -142,16 +142,19 @@ struct HostVanishRig {
         try await linkDown(central: central, peripheral: peripheral)
     }
 
-    /// Waits until both sides have seen the link go down, however it went.
-    func linkDown(central: ConnectionHandle, peripheral: ConnectionHandle) async throws {
-        try await centralEvents.next { event -> Bool? in
-            guard case .disconnected(central, _) = event else { return nil }
-            return true
+    /// Waits until both sides have seen the link go down, however it went, returning the reason the central's
+    /// host gave.
+    @discardableResult
+    func linkDown(central: ConnectionHandle, peripheral: ConnectionHandle) async throws -> HCIStatus {
+        let reason = try await centralEvents.next { event -> HCIStatus? in
+            guard case .disconnected(central, let reason) = event else { return nil }
+            return reason
         }
         try await peripheralEvents.next { event -> Bool? in
             guard case .disconnected(peripheral, _) = event else { return nil }
             return true
         }
+        return reason
     }
 
     /// The bonds on disk on each side.

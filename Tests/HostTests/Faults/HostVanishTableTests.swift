@@ -76,8 +76,11 @@ struct HostVanishTableTests {
                 try await rig.disconnect(central: run.links.central.handle, peripheral: run.links.peripheral.handle)
             case (.reliableWrite, .failed(let error)):
                 #expect(error.isATTTimeout, "\(error)")
-                // The specification drops the link after an ATT timeout; the central does so by itself.
-                try await rig.linkDown(central: run.links.central.handle, peripheral: run.links.peripheral.handle)
+                // The specification drops the link after an ATT timeout; the central does so by itself, and
+                // reports it as a connection timeout rather than as its own doing.
+                let reason = try await rig.linkDown(
+                    central: run.links.central.handle, peripheral: run.links.peripheral.handle)
+                #expect(reason == .connectionTimeout)
                 #expect(rig.transport.swallowedATT <= 1, "ATT PDUs sent after the transaction timed out")
             case (.pairing, .failed(let error)):
                 #expect(error.isPairingTimeout, "\(error)")
