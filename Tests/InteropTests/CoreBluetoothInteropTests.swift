@@ -22,28 +22,8 @@ struct CoreBluetoothInteropTests {
             let manager = CBCentralManager(
                 delegate: delegate, queue: delegate.queue,
                 options: [CBManagerOptionTransportKey: controllers.transportSpec(1)])
-            let state = try await delegate.next { event -> CBManagerState? in
-                if case .state(let state) = event { return state }
-                return nil
-            }
-            #expect(state == .poweredOn)
-            delegate.queue.sync { manager.scanForPeripherals(withServices: [Self.cb(P.primaryService)]) }
-            let (peripheral, name) = try await delegate.next { event -> (CBPeripheral, String?)? in
-                if case .discovered(let peripheral, let name) = event { return (peripheral, name) }
-                return nil
-            }
-            #expect(name == P.serverName)
-            delegate.queue.sync {
-                manager.stopScan()
-                peripheral.delegate = delegate
-                manager.connect(peripheral)
-            }
-            let failure = try await delegate.next { event -> String?? in
-                if case .connected = event { return .some(nil) }
-                if case .failedToConnect(let error) = event { return .some(error) }
-                return nil
-            }
-            try #require(failure == nil, "connection failed: \(failure ?? "")")
+            let peripheral = try await delegate.connect(
+                to: P.serverName, with: manager, services: [Self.cb(P.primaryService)])
 
             delegate.queue.sync { peripheral.discoverServices(nil) }
             let discoveryError = try await delegate.next { event -> String?? in

@@ -34,27 +34,7 @@ struct L2CAPInteropTests {
             let manager = CBCentralManager(
                 delegate: delegate, queue: delegate.queue,
                 options: [CBManagerOptionTransportKey: controllers.transportSpec(1)])
-            let state = try await delegate.next { event -> CBManagerState? in
-                if case .state(let state) = event { return state }
-                return nil
-            }
-            try #require(state == .poweredOn)
-            delegate.queue.sync { manager.scanForPeripherals(withServices: nil) }
-            let peripheral = try await delegate.next { event -> CBPeripheral? in
-                if case .discovered(let peripheral, Self.name) = event { return peripheral }
-                return nil
-            }
-            delegate.queue.sync {
-                manager.stopScan()
-                peripheral.delegate = delegate
-                manager.connect(peripheral)
-            }
-            let failure = try await delegate.next { event -> String?? in
-                if case .connected = event { return .some(nil) }
-                if case .failedToConnect(let error) = event { return .some(error) }
-                return nil
-            }
-            try #require(failure == nil, "connection failed: \(failure ?? "")")
+            let peripheral = try await delegate.connect(to: Self.name, with: manager)
 
             let psm = try await readPSM(of: peripheral, through: delegate)
             #expect(psm == 0x85)
