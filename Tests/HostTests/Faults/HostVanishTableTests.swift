@@ -34,11 +34,7 @@ struct HostVanishTableTests {
         "the peer drops the link after each step: the pending call fails as disconnected, nothing is left half done, the next connection works",
         arguments: HostVanishCell.table)
     func vanish(cell: HostVanishCell) async throws {
-        try await RigSlots.withSlot {
-            let rig = try await HostVanishRig.start(
-                model: cell.procedure.model, steps: cell.procedure.steps, timeout: nil)
-            var run = try await HostVanishRun.prepare(cell.procedure, on: rig)
-            rig.transport.arm(step: cell.step)
+        try await run(cell, timeout: nil) { rig, run in
             let cutter = Task { [transport = rig.transport, peripheral = rig.peripheral] in
                 for await _ in transport.cuts {
                     for link in await peripheral.links { try await peripheral.disconnect(link.handle) }
@@ -55,9 +51,6 @@ struct HostVanishTableTests {
             }
             try await rig.linkDown(central: run.links.central.handle, peripheral: run.links.peripheral.handle)
             #expect(try await cutter.value)
-            try await run.checkAftermath()
-            try await run.checkNextConnection()
-            await rig.stop()
         }
     }
 
@@ -65,11 +58,7 @@ struct HostVanishTableTests {
         "the peer stops answering after each step: the pending call times out, nothing hangs or is left half done, the next connection works",
         arguments: HostVanishCell.silentTable)
     func silence(cell: HostVanishCell) async throws {
-        try await RigSlots.withSlot {
-            let rig = try await HostVanishRig.start(
-                model: cell.procedure.model, steps: cell.procedure.steps, timeout: silentTimeout)
-            var run = try await HostVanishRun.prepare(cell.procedure, on: rig)
-            rig.transport.arm(step: cell.step)
+        try await run(cell, timeout: silentTimeout) { rig, run in
             let outcome = try await run.run()
             switch (cell.procedure, outcome) {
             case (_, .finished) where cell.procedure.finishes(cutAfter: cell.step):
@@ -89,6 +78,22 @@ struct HostVanishTableTests {
                 Issue.record("unexpected outcome against a silent peer: \(outcome)")
                 try await rig.disconnect(central: run.links.central.handle, peripheral: run.links.peripheral.handle)
             }
+        }
+    }
+
+    /// Sets up a rig for `cell` (both hosts with the given protocol timeout, the procedure prepared, the peer's
+    /// transport armed at the cell's step), runs `body`, which starts the procedure and waits for the link to go
+    /// down, then checks that nothing was left half done and that a new connection works.
+    private func run(
+        _ cell: HostVanishCell, timeout: Duration?,
+        _ body: (HostVanishRig, inout HostVanishRun) async throws -> Void
+    ) async throws {
+        try await RigSlots.withSlot {
+            let rig = try await HostVanishRig.start(
+                model: cell.procedure.model, steps: cell.procedure.steps, timeout: timeout)
+            var run = try await HostVanishRun.prepare(cell.procedure, on: rig)
+            rig.transport.arm(step: cell.step)
+            try await body(rig, &run)
             try await run.checkAftermath()
             try await run.checkNextConnection()
             await rig.stop()
