@@ -5,7 +5,9 @@ import Synchronization
 /// then swallows every later step and every ACL packet and reports the cut, so the test can take the link down at
 /// exactly that point of the procedure, or leave the peer silent.
 ///
-/// A step is the start of an L2CAP PDU unless the transport is made with other ``Steps``.
+/// A step is the start of an L2CAP PDU unless the transport is made with other ``Steps``. Once armed, the transport
+/// keeps to the connection of the first ACL packet it sees: another central's link to the same peer (tests share
+/// one air) is neither counted nor cut.
 public final class VanishingTransport: HCITransport {
     /// Which packets count as the steps of a procedure.
     public enum Steps: Sendable {
@@ -85,6 +87,7 @@ public final class VanishingTransport: HCITransport {
     private final class Gate: Sendable {
         private struct State {
             var limit: Int?
+            var handle: ConnectionHandle?
             var counted = 0
             var cut = false
             var swallowedATT = 0
@@ -116,12 +119,18 @@ public final class VanishingTransport: HCITransport {
             let isStep = steps.counts(packet)
             var isACL = false
             var isATT = false
+            var handle: ConnectionHandle?
             if case .acl(let data) = packet {
                 isACL = true
+                handle = data.handle
                 isATT = data.boundary.isFirst && data.data.count > 4 && data.data[2] == 0x04 && data.data[3] == 0
             }
             guard isStep || isACL else { return true }
             let (passes, cutNow) = state.withLock { state -> (Bool, Bool) in
+                if let handle, state.limit != nil {
+                    if state.handle == nil { state.handle = handle }
+                    if state.handle != handle { return (true, false) }
+                }
                 if state.cut {
                     if incoming, isATT { state.swallowedATT += 1 }
                     return (false, false)
