@@ -20,10 +20,31 @@ public final class ManualClock: Clock, Sendable {
         var continuation: CheckedContinuation<Void, any Error>
     }
 
+    /// A task in `waitForSleepers(count:)`, resumed once `count` tasks sleep on the clock.
+    private struct SleeperWait {
+        var id: UInt64
+        var count: Int
+        var continuation: CheckedContinuation<Void, Never>
+    }
+
     private struct State {
         var now = Instant(offset: .zero)
         var nextID: UInt64 = 0
         var sleepers: [Sleeper] = []
+        var waits: [SleeperWait] = []
+
+        /// Takes out the waits that enough sleepers satisfy.
+        mutating func satisfiedWaits() -> [SleeperWait] {
+            let sleeping = sleepers.count
+            let satisfied = waits.filter { $0.count <= sleeping }
+            waits.removeAll { $0.count <= sleeping }
+            return satisfied
+        }
+
+        mutating func takeID() -> UInt64 {
+            defer { nextID += 1 }
+            return nextID
+        }
     }
 
     private let state = Mutex(State())
@@ -37,17 +58,15 @@ public final class ManualClock: Clock, Sendable {
     public var sleeperCount: Int { state.withLock { $0.sleepers.count } }
 
     public func sleep(until deadline: Instant, tolerance: Duration? = nil) async throws {
-        let id = state.withLock { state in
-            defer { state.nextID += 1 }
-            return state.nextID
-        }
+        let id = state.withLock { $0.takeID() }
         try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
-                let resumeNow = state.withLock { state -> Bool in
-                    if deadline <= state.now || Task.isCancelled { return true }
+                let (resumeNow, satisfied) = state.withLock { state -> (Bool, [SleeperWait]) in
+                    if deadline <= state.now || Task.isCancelled { return (true, []) }
                     state.sleepers.append(Sleeper(id: id, deadline: deadline, continuation: continuation))
-                    return false
+                    return (false, state.satisfiedWaits())
                 }
+                for wait in satisfied { wait.continuation.resume() }
                 if resumeNow { continuation.resume() }
             }
         } onCancel: {
@@ -72,10 +91,25 @@ public final class ManualClock: Clock, Sendable {
         for sleeper in woken { sleeper.continuation.resume() }
     }
 
-    /// Suspends until at least `count` tasks sleep on the clock, yielding rather than sleeping.
+    /// Suspends until at least `count` tasks sleep on the clock, or until the calling task is cancelled (a test
+    /// past its time limit), so that a sleeper that never comes cannot keep a cancelled test running.
     public func waitForSleepers(count: Int = 1) async {
-        while sleeperCount < count {
-            await Task.yield()
+        let id = state.withLock { $0.takeID() }
+        await withTaskCancellationHandler {
+            await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+                let resumeNow = state.withLock { state -> Bool in
+                    if state.sleepers.count >= count || Task.isCancelled { return true }
+                    state.waits.append(SleeperWait(id: id, count: count, continuation: continuation))
+                    return false
+                }
+                if resumeNow { continuation.resume() }
+            }
+        } onCancel: {
+            let cancelled = state.withLock { state -> SleeperWait? in
+                guard let index = state.waits.firstIndex(where: { $0.id == id }) else { return nil }
+                return state.waits.remove(at: index)
+            }
+            cancelled?.continuation.resume()
         }
     }
 }

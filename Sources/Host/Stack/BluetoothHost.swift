@@ -203,6 +203,32 @@ public actor BluetoothHost {
         for handle in connections.keys.sorted() { linkDown(handle, reason: .unspecifiedError) }
         finishPendingConnection(.failure(.stopped))
         eventSink.finish()
+        releaseComponents()
+    }
+
+    /// Takes back the closures `run()` gave the components once the controller has stopped: each captures the
+    /// host, which the components it owns would otherwise keep alive forever (LeakSanitizer found every host
+    /// ever started still allocated at exit). Nothing reaches the controller or the app after this.
+    private func releaseComponents() {
+        server.requestHandler = nil
+        server.eventHandler = nil
+        server.canTransmit = nil
+        server.signedWriteVerifier = nil
+        privacy.isStopped = { true }
+        l2cap.transmit = { _, _ in }
+        l2cap.emit = { _ in }
+        l2cap.security = { _ in .unencrypted }
+        l2cap.updateParameters = { _, _ in }
+        gattClient.emit = { _ in }
+        gattClient.bondedPeer = { _ in nil }
+        securityManager.transmit = { _, _ in }
+        securityManager.emit = { _ in }
+        securityManager.hostLink = { _ in nil }
+        securityManager.identified = { _, _ in }
+        securityManager.enableEncryption = { _ in }
+        securityManager.replyLongTermKey = { _, _ in }
+        securityManager.clientConfiguration = { _ in nil }
+        securityManager.secured = { _, _, _ in }
     }
 
     /// Queues one L2CAP PDU (header included) for the controller on a link.
