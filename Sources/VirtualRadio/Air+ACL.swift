@@ -31,9 +31,8 @@ extension Air {
             let end = min(offset + size, packet.data.count)
             let boundary: ACLDataPacket.BoundaryFlag =
                 offset == 0 && packet.boundary.isFirst ? .firstFlushable : .continuing
-            fragments.append(
-                ACLDataPacket(
-                    handle: link.handle(side.opposite), boundary: boundary, data: Array(packet.data[offset..<end])))
+            let data = end - offset == packet.data.count ? packet.data : Array(packet.data[offset..<end])
+            fragments.append(ACLDataPacket(handle: link.handle(side.opposite), boundary: boundary, data: data))
             offset = end
         } while offset < packet.data.count
         guard link.layer == nil else {
