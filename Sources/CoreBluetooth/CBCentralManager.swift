@@ -86,12 +86,10 @@ open class CBCentralManager: CBManager, @unchecked Sendable {
                 return
             }
             queue.async { manager?.started(host) }
-            for await event in host.events {
-                guard manager != nil else { break }
-                let confined = QueueConfined(event)
-                queue.async { manager?.handle(confined.value) }
-            }
-            queue.async { manager?.stopped() }
+            await host.handleEvents(
+                with: HostEventHandler(
+                    event: { event in queue.async { manager?.handle(event) } },
+                    ended: { queue.async { manager?.stopped() } }))
         }
     }
 

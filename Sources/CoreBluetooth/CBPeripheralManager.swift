@@ -206,12 +206,10 @@ open class CBPeripheralManager: CBManager, @unchecked Sendable {
         }
         queue.async { manager()?.channels.host = host }
         queue.async { manager()?.hostDidStart() }
-        Task {
-            for await event in host.events {
-                queue.async { manager()?.handle(event) }
-            }
-            queue.async { manager()?.hostDidStop(reason: "the controller closed") }
-        }
+        await host.handleEvents(
+            with: HostEventHandler(
+                event: { event in queue.async { manager()?.handle(event) } },
+                ended: { queue.async { manager()?.hostDidStop(reason: "the controller closed") } }))
         for await operation in operations {
             await operation(host)
         }

@@ -31,9 +31,8 @@ extension Air {
             let end = min(offset + size, packet.data.count)
             let boundary: ACLDataPacket.BoundaryFlag =
                 offset == 0 && packet.boundary.isFirst ? .firstFlushable : .continuing
-            fragments.append(
-                ACLDataPacket(
-                    handle: link.handle(side.opposite), boundary: boundary, data: Array(packet.data[offset..<end])))
+            let data = end - offset == packet.data.count ? packet.data : Array(packet.data[offset..<end])
+            fragments.append(ACLDataPacket(handle: link.handle(side.opposite), boundary: boundary, data: data))
             offset = end
         } while offset < packet.data.count
         guard link.layer == nil else {
@@ -44,13 +43,14 @@ extension Air {
         return receiver
     }
 
-    /// Delivers held ACL to a host, in order, while its queue has room; each sender hears one Number Of
-    /// Completed Packets event for what was delivered.
+    /// Delivers held ACL to a host, in order, while its queue has room (counting what this call released); each
+    /// sender hears one Number Of Completed Packets event for what was delivered. The caller flushes the outbox.
     func releaseHeldACL(to receiverID: ControllerID) {
         var completed = CompletedPacketTally()
         defer {
             for (sender, event) in completed.events { emit(event, to: sender) }
         }
+        var released = 0
         while let held = heldACL[receiverID]?.first {
             guard let receiver = controllers[receiverID], let link = links[held.link],
                 let sender = controllers[link.controller(held.sender)]
@@ -58,14 +58,14 @@ extension Air {
                 heldACL[receiverID]?.removeFirst()
                 continue
             }
-            guard receiver.queue.hasRoomForACL(held.fragments.count) else { return }
+            guard receiver.queue.hasRoomForACL(released + held.fragments.count) else { return }
             heldACL[receiverID]?.removeFirst()
             for fragment in held.fragments {
                 outbox.append(Outgoing(controller: receiverID, packet: .acl(fragment), kind: .acl))
             }
+            released += held.fragments.count
             sender.aclPacketsInFlight -= 1
             completed.count(link.handle(held.sender), of: sender)
-            flush()
         }
     }
 }

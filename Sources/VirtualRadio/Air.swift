@@ -237,13 +237,17 @@ public actor Air {
             let batch = Self.combiningReports(outbox)
             outbox = []
             var stuck: [ControllerID] = []
-            for outgoing in batch {
-                guard let controller = controllers[outgoing.controller] else { continue }
-                if controller.queue.push(outgoing.packet, kind: outgoing.kind) == .overflowed,
-                    !stuck.contains(outgoing.controller)
+            var start = batch.startIndex
+            while start < batch.endIndex {
+                let id = batch[start].controller
+                var end = start + 1
+                while end < batch.endIndex, batch[end].controller == id { end += 1 }
+                if let controller = controllers[id],
+                    controller.queue.push(batch[start..<end].lazy.map { ($0.packet, $0.kind) }), !stuck.contains(id)
                 {
-                    stuck.append(outgoing.controller)
+                    stuck.append(id)
                 }
+                start = end
             }
             for id in stuck {
                 remove(id, failure: .io("the host stopped reading: controller event queue overflowed"))

@@ -74,25 +74,47 @@ final class HostQueue: Sendable {
 
     /// Queues a packet for the host, or drops it or fails, as the type comment describes.
     func push(_ packet: HCIPacket, kind: Kind) -> Outcome {
-        let (outcome, waiter) = state.withLock { state -> (Outcome, Waiter?) in
-            if state.finished { return (.dropped, nil) }
-            let limit: Int
-            switch kind {
-            case .report: limit = reportLimit
-            case .acl, .event: limit = capacity
-            }
-            guard state.count < limit else {
-                return (kind == .report ? .dropped : .overflowed, nil)
-            }
-            if let waiter = state.waiter {
-                state.waiter = nil
-                return (.queued, waiter)
-            }
-            state.packets.append(packet)
-            return (.queued, nil)
-        }
-        waiter?.continuation.resume(returning: [packet])
+        var outcome = Outcome.dropped
+        _ = push(CollectionOfOne((packet, kind))) { outcome = $0 }
         return outcome
+    }
+
+    /// Queues packets for the host in order, each as ``push(_:kind:)`` would, and wakes a waiting host once for
+    /// all of them, so that a burst reaches it in one batch.
+    ///
+    /// - Returns: Whether any of them overflowed the queue.
+    func push<Packets: Sequence<(HCIPacket, Kind)>>(
+        _ packets: Packets, outcomes: (Outcome) -> Void = { _ in }
+    ) -> Bool {
+        let (overflowed, wake) = state.withLock { state -> (Bool, (Waiter, [HCIPacket])?) in
+            var overflowed = false
+            for (packet, kind) in packets {
+                let outcome = Self.admit(packet, kind: kind, into: &state, reportLimit: reportLimit, capacity: capacity)
+                if outcome == .overflowed { overflowed = true }
+                outcomes(outcome)
+            }
+            guard let waiter = state.waiter, state.count > 0 else { return (overflowed, nil) }
+            state.waiter = nil
+            return (overflowed, (waiter, state.packets.pop(upTo: waiter.limit)))
+        }
+        if let (waiter, batch) = wake { waiter.continuation.resume(returning: batch) }
+        return overflowed
+    }
+
+    private static func admit(
+        _ packet: HCIPacket, kind: Kind, into state: inout State, reportLimit: Int, capacity: Int
+    ) -> Outcome {
+        if state.finished { return .dropped }
+        let limit: Int
+        switch kind {
+        case .report: limit = reportLimit
+        case .acl, .event: limit = capacity
+        }
+        guard state.count < limit else {
+            return kind == .report ? .dropped : .overflowed
+        }
+        state.packets.append(packet)
+        return .queued
     }
 
     /// Stops taking packets; the host reads what is queued and then the end, or `failure` at once.

@@ -24,6 +24,15 @@ struct HostQueueTests {
         #expect(queue.count == 8)
     }
 
+    @Test("A burst is queued in order under the same limits, reports whether any packet overflowed, and is taken whole")
+    func burst() async throws {
+        let queue = HostQueue(capacity: 8) {}
+        let burst = (0..<10).map { (event(UInt8($0)), HostQueue.Kind.event) }
+        #expect(!queue.push(burst.prefix(6)))
+        #expect(queue.push(burst.dropFirst(6)))
+        #expect(try await queue.nextBatch() == (0..<8).map { event(UInt8($0)) })
+    }
+
     @Test("Held-back ACL is signalled once the host drains the queue below three quarters")
     func roomSignal() async throws {
         let signals = Mutex(0)

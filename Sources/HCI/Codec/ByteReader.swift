@@ -24,14 +24,20 @@ public struct ByteReader: Sendable {
     public var isAtEnd: Bool { index == bytes.endIndex }
 
     /// Reads a little-endian integer.
+    ///
+    /// Inlinable, so that callers in other modules get it specialized for their integer type: one
+    /// ``readUInt(width:)`` per 8 bytes instead of a generic shift per byte.
+    @inlinable
     public mutating func read<T: FixedWidthInteger>(_: T.Type = T.self) throws(DecodeError) -> T {
         let size = MemoryLayout<T>.size
-        try require(size)
+        guard remaining >= size else { throw .truncated(needed: size, available: remaining) }
         var value: T = 0
-        for offset in 0..<size {
-            value |= T(truncatingIfNeeded: bytes[index + offset]) << (offset * 8)
+        var offset = 0
+        while offset < size {
+            let chunk = Swift.min(size - offset, 8)
+            value |= T(truncatingIfNeeded: try readUInt(width: chunk)) << (offset * 8)
+            offset += chunk
         }
-        index += size
         return value
     }
 

@@ -10,9 +10,18 @@ public struct ByteWriter: Sendable {
     }
 
     /// Appends a little-endian integer.
+    ///
+    /// Inlinable, so that callers in other modules get it specialized for their integer type: one
+    /// ``writeUInt(_:width:)`` per 8 bytes instead of a generic shift per byte.
+    @inlinable
     public mutating func write<T: FixedWidthInteger>(_ value: T) {
-        for offset in 0..<MemoryLayout<T>.size {
-            bytes.append(UInt8(truncatingIfNeeded: value >> (offset * 8)))
+        var rest = value
+        var width = MemoryLayout<T>.size
+        while width > 0 {
+            let chunk = Swift.min(width, 8)
+            writeUInt(UInt64(truncatingIfNeeded: rest), width: chunk)
+            width -= chunk
+            if width > 0 { rest >>= 64 }
         }
     }
 

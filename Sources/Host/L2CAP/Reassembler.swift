@@ -66,6 +66,7 @@ public struct Reassembler: Sendable {
                 return .dropped(.exceedsMaximumSize(declaredLength: length, maximum: maximumPDUSize))
             }
             declaredLength = length
+            buffer.reserveCapacity(BasicFrame.headerLength + length)
         }
         let received = buffer.count - BasicFrame.headerLength
         guard rest.count <= length - received else {
@@ -75,7 +76,8 @@ public struct Reassembler: Sendable {
         buffer.append(contentsOf: rest)
         guard buffer.count == BasicFrame.headerLength + length else { return .incomplete }
         let channelID = L2CAPChannelID(rawValue: UInt16(buffer[2]) | UInt16(buffer[3]) << 8)
-        let frame = BasicFrame(channelID: channelID, payload: Array(buffer[BasicFrame.headerLength...]))
+        buffer.removeFirst(BasicFrame.headerLength)
+        let frame = BasicFrame(channelID: channelID, payload: buffer)
         reset()
         return .complete(frame)
     }

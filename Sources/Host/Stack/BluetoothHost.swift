@@ -7,7 +7,8 @@ import Logging
 /// The host runs on its controller channel's executor, so packets pass between the two as plain
 /// method calls: no stream, task or actor hop per packet.
 ///
-/// Everything the layer above must learn arrives on ``events``, in the order it happened.
+/// Everything the layer above must learn goes to one consumer, in the order it happened: a
+/// ``HostEventHandler`` (``handleEvents(with:)``), or a reader of ``events``.
 public actor BluetoothHost {
     /// The channel to the controller.
     public nonisolated let controller: ControllerChannel
@@ -15,14 +16,12 @@ public actor BluetoothHost {
     public nonisolated let controllerInfo: ControllerInfo
     /// The configuration the host was started with.
     public nonisolated let configuration: HostConfiguration
-    /// Everything the layer above must learn, in order. It has one consumer.
-    public nonisolated let events: AsyncStream<HostEvent>
     /// The GAP procedures the host runs on its controller.
     public nonisolated let gap: GAPProcedures
     /// The controller channel's executor, which the host shares.
     public nonisolated var unownedExecutor: UnownedSerialExecutor { controller.unownedExecutor }
 
-    let eventSink: AsyncStream<HostEvent>.Continuation
+    var eventRelay: HostEventRelay
     let logger: Logger
     var connections: [ConnectionHandle: HostConnection] = [:]
     var server: GATTServerBearerAdapter
@@ -87,8 +86,7 @@ public actor BluetoothHost {
             bonds: HostBonds(adapter: info.ownAddress, directory: configuration.bondDirectory, logger: logger),
             pairing: configuration.pairing, clock: configuration.clock, timeout: configuration.pairingTimeout,
             logger: logger)
-        (events, eventSink) = AsyncStream.makeStream(
-            of: HostEvent.self, bufferingPolicy: .bufferingOldest(configuration.eventBufferLimit))
+        eventRelay = HostEventRelay(limit: configuration.eventBufferLimit)
         privacy = AddressPrivacy(
             settings: configuration.privacy, bondDirectory: configuration.bondDirectory, controllerInfo: info,
             gap: gap, clock: configuration.clock, logger: logger)
@@ -144,9 +142,33 @@ public actor BluetoothHost {
         await controller.close()
     }
 
+    /// Hands every event to `handler` from now on, on the host's executor as each happens: first the events that
+    /// waited for a consumer, then each later one; the consumer before it, if any, hears `ended`.
+    public func handleEvents(with handler: HostEventHandler) {
+        eventRelay.attach(handler)
+    }
+
+    /// Everything the layer above must learn, in order, as a stream: for readers off the hot path (tests,
+    /// command-line tools), since each event crosses to the reader's task. Reading it attaches the stream as the
+    /// host's one event consumer (see ``handleEvents(with:)``), so read it once; it ends when the host stops.
+    public nonisolated var events: AsyncStream<HostEvent> {
+        let (stream, continuation) = AsyncStream.makeStream(
+            of: HostEvent.self, bufferingPolicy: .bufferingOldest(configuration.eventBufferLimit))
+        let logger = logger
+        let handler = HostEventHandler(
+            event: { event in
+                if case .dropped = continuation.yield(event) {
+                    logger.error("host event dropped: the layer above is not reading events")
+                }
+            },
+            ended: { continuation.finish() })
+        Task { await self.handleEvents(with: handler) }
+        return stream
+    }
+
     func emit(_ event: HostEvent) {
-        if case .dropped = eventSink.yield(event) {
-            logger.error("host event dropped: the layer above is not reading events")
+        if !eventRelay.emit(event) {
+            logger.error("host event dropped: the layer above has not taken the host's events")
         }
     }
 
@@ -202,7 +224,7 @@ public actor BluetoothHost {
         stopped = true
         for handle in connections.keys.sorted() { linkDown(handle, reason: .unspecifiedError) }
         finishPendingConnection(.failure(.stopped))
-        eventSink.finish()
+        eventRelay.finish()
         releaseComponents()
     }
 

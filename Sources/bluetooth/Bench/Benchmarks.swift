@@ -103,6 +103,10 @@ enum Benchmarks {
 
     /// The peripheral sends `count` values of `size` bytes as fast as its transmit queue takes them; the
     /// run ends when the central has them all.
+    ///
+    /// Both hosts hand their events to handlers on their executors (``BluetoothHost/handleEvents(with:)``), as
+    /// the CoreBluetooth layer takes them: the central's counts the values that arrived, the peripheral's wakes
+    /// the sender when the peer subscribed or the transmit queue has room again.
     static func updates(
         _ name: String, _ count: Int, _ setting: BenchSetting, size wanted: Int,
         _ kind: GATTClientWriteClientConfiguration.Configuration
@@ -111,36 +115,39 @@ enum Benchmarks {
             let size = min(rig.link.mtu - 3, wanted)
             let value = Array(repeating: UInt8(0x3C), count: size)
             let clock = ContinuousClock()
+            let ready = BenchEventCount()
+            await rig.peripheral.handleEvents(
+                with: HostEventHandler(
+                    event: { event in
+                        switch event {
+                        case .server(.subscriptionChanged), .server(.readyToUpdateSubscribers): ready.count()
+                        default: break
+                        }
+                    }, ended: { ready.end() }))
+            let received = BenchEventCount()
+            await rig.central.handleEvents(
+                with: HostEventHandler(
+                    event: { event in
+                        switch event {
+                        case .notification, .indication: received.count()
+                        default: break
+                        }
+                    }, ended: { received.end() }))
             let sender = Task {
-                var subscribed = false
                 var sent = 0
-                for await event in rig.peripheral.events {
-                    switch event {
-                    case .server(.subscriptionChanged): subscribed = true
-                    case .server(.readyToUpdateSubscribers): break
-                    default: continue
-                    }
-                    while subscribed, sent < count, await rig.peripheral.updateValue(value, for: rig.echoHandle) {
+                var readiness = 0
+                while sent < count, let now = await ready.wait(beyond: readiness) {
+                    readiness = now
+                    while sent < count, await rig.peripheral.updateValue(value, for: rig.echoHandle) {
                         sent += 1
                     }
-                    if sent == count { return }
                 }
             }
             let cpu = ProcessCPUTime.now()
             let start = clock.now
-            let receiver = Task {
-                var seen = 0
-                for await event in rig.central.events {
-                    switch event {
-                    case .notification, .indication: seen += 1
-                    default: continue
-                    }
-                    if seen == count { return }
-                }
-            }
             try await rig.central.configureUpdates(kind, of: try await echo(rig), on: rig.link.handle)
             await sender.value
-            await receiver.value
+            _ = await received.wait(beyond: count - 1)
             return BenchResult(
                 name: name, operations: count, bytesPerOperation: size,
                 elapsed: clock.now - start, cpuSeconds: ProcessCPUTime.now() - cpu)

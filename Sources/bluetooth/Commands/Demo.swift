@@ -34,8 +34,7 @@ struct Demo: AsyncParsableCommand {
         do {
             try await withCheckedThrowingContinuation { (finished: CheckedContinuation<Void, any Error>) in
                 queue.async {
-                    sensor.start()
-                    monitor.start(finished)
+                    sensor.start { monitor.start(finished) }
                 }
             }
         } catch {

@@ -12,14 +12,17 @@ final class HeartRateSensor: NSObject, CBPeripheralManagerDelegate, @unchecked S
     private var measurement: CBMutableCharacteristic?
     private var timer: DispatchSourceTimer?
     private var beats: UInt8 = 68
+    private var advertising: (() -> Void)?
 
     init(narrator: Narrator, queue: DispatchQueue) {
         self.narrator = narrator
         self.queue = queue
     }
 
-    /// Creates the peripheral manager; the rest follows from its delegate calls.
-    func start() {
+    /// Creates the peripheral manager; the rest follows from its delegate calls. `advertising` runs once the
+    /// sensor advertises, so that the story is told in the order a user would see it on two devices.
+    func start(advertising: @escaping () -> Void) {
+        self.advertising = advertising
         manager = CBPeripheralManager(delegate: self, queue: queue)
     }
 
@@ -50,6 +53,8 @@ final class HeartRateSensor: NSObject, CBPeripheralManagerDelegate, @unchecked S
             "advertise",
             "The sensor (a CBPeripheralManager) publishes the Heart Rate service (180D) and advertises it with its name."
         )
+        advertising?()
+        advertising = nil
     }
 
     func peripheralManager(_ peripheral: CBPeripheralManager, didReceiveWrite requests: [CBATTRequest]) {
