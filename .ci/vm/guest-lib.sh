@@ -131,7 +131,7 @@ agent_start() {
     (
         answered=0
         while sleep 0.2; do
-            asked=$(grep -c 'Accept pairing' "$CTL_DIR/out")
+            asked=$(grep -c 'Accept pairing' "$CTL_DIR/out" || true)
             if [ "$asked" -gt "$answered" ]; then
                 echo yes >&"$CTL_FD"
                 answered=$asked
