@@ -125,7 +125,8 @@ capture_stop() {
 agent_start() {
     ctl_start
     ctl 'agent NoInputNoOutput'
-    ctl_wait 'Agent registered' 10
+    # bluetoothctl registers an agent of its own when it starts; whichever came first, one is registered.
+    ctl_wait 'Agent (is already )?registered' 10
     ctl 'default-agent'
     ctl_wait 'Default agent request successful' 10
     (
@@ -145,13 +146,13 @@ agent_start() {
 agent_stop() {
     trap - EXIT
     kill "$AGENT_ANSWERER" 2>/dev/null || true
-    ctl_stop
+    ctl_stop || echo "agent_stop: bluetoothctl had already quit"
 }
 
 # remove_devices: bluetoothd forgets every device it knows, with its keys.
 remove_devices() {
     local address
     for address in $(bluetoothctl devices | grep -oE '([0-9A-F]{2}:){5}[0-9A-F]{2}'); do
-        bluetoothctl remove "$address" >/dev/null
+        bluetoothctl remove "$address" >/dev/null || echo "remove_devices: could not remove $address"
     done
 }
