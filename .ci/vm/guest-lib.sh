@@ -149,10 +149,11 @@ agent_stop() {
     ctl_stop || echo "agent_stop: bluetoothctl had already quit"
 }
 
-# remove_devices: bluetoothd forgets every device it knows, with its keys.
+# remove_devices: bluetoothd forgets every device it knows, with its keys (a device still disconnecting may refuse
+# for a moment).
 remove_devices() {
     local address
     for address in $(bluetoothctl devices | grep -oE '([0-9A-F]{2}:){5}[0-9A-F]{2}'); do
-        bluetoothctl remove "$address" >/dev/null || echo "remove_devices: could not remove $address"
+        wait_until 10 bluetoothctl remove "$address" || echo "remove_devices: could not remove $address"
     done
 }
