@@ -53,6 +53,33 @@ struct L2CAPCommandTests {
 
     @Test("l2cap sends its bytes on the published channel and prints the bytes the peripheral sends back")
     func exchangesBothWays() async throws {
+        let (command, peripheralSide) = try await exchange(commandWaitsForClose: false, peripheralCloses: true)
+        #expect(command.status == 0, "\(command.standardError)")
+        #expect(command.standardOutput == "01020304\n")
+        #expect(peripheralSide == Array("hello".utf8))
+    }
+
+    @Test("l2cap closes the channel itself once the bytes crossed: a peripheral that waits for the close gets it")
+    func closesWhenDone() async throws {
+        let (command, peripheralSide) = try await exchange(commandWaitsForClose: false, peripheralCloses: false)
+        #expect(command.status == 0, "\(command.standardError)")
+        #expect(peripheralSide == Array("hello".utf8))
+    }
+
+    @Test("with --until-peer-closes, l2cap leaves the close to the peripheral and ends with its bytes when it comes")
+    func waitsForThePeerToClose() async throws {
+        let (command, peripheralSide) = try await exchange(commandWaitsForClose: true, peripheralCloses: true)
+        #expect(command.status == 0, "\(command.standardError)")
+        #expect(command.standardOutput == "01020304\n")
+        #expect(peripheralSide == Array("hello".utf8))
+    }
+
+    /// Runs `bluetooth l2cap` against a channel a peripheral manager publishes on a sim; the peripheral's side sends
+    /// four bytes, reads the command's five, and closes the channel itself or waits for the command to. Returns the
+    /// command's outcome and the bytes the peripheral's side received (nil when its side failed).
+    private func exchange(
+        commandWaitsForClose: Bool, peripheralCloses: Bool
+    ) async throws -> (CommandLineTool.Outcome, [UInt8]?) {
         let sim = try RunningTool(["sim", "--listen", "127.0.0.1:0", "--json"])
         defer { _ = sim.stop() }
         let line = try #require(await sim.nextLine())
@@ -76,22 +103,24 @@ struct L2CAPCommandTests {
             if case .advertising = event { return true }
             return nil
         }
-        async let command = CommandLineTool.run(
-            ["l2cap", "Channel", "\(psm)", "--send", "68656c6c6f", "--receive", "4", "--transport", transport])
+        let arguments =
+            ["l2cap", "Channel", "\(psm)", "--send", "68656c6c6f", "--receive", "4", "--transport", transport]
+            + (commandWaitsForClose ? ["--until-peer-closes"] : [])
+        async let command = CommandLineTool.run(arguments)
         let opened = try await listener.next { event -> CentralEvent.Channel? in
             if case .opened(let channel) = event { return channel }
             return nil
         }
-        let peripheralSide = await ChannelPump(opened.channel, send: [1, 2, 3, 4], receive: 5).run()
+        let peripheralSide = await ChannelPump(
+            opened.channel, send: [1, 2, 3, 4], receive: 5, peerCloses: !peripheralCloses
+        ).run()
         let outcome = try await command
-        #expect(outcome.status == 0, "\(outcome.standardError)")
-        #expect(outcome.standardOutput == "01020304\n")
+        listener.queue.sync { manager.stopAdvertising() }
         guard case .done(let received) = peripheralSide else {
             Issue.record("the peripheral's side failed: \(peripheralSide)")
-            return
+            return (outcome, nil)
         }
-        #expect(received == Array("hello".utf8))
-        listener.queue.sync { manager.stopAdvertising() }
+        return (outcome, received)
     }
 
     @Test("a PSM that is not a number from 1 to 65535 is a usage error")

@@ -23,6 +23,14 @@ struct L2CAP: AsyncParsableCommand {
     @Option(name: .long, help: "How many bytes to wait for and print, as hex, before closing.")
     var receive = 0
 
+    @Flag(
+        name: .long,
+        help: ArgumentHelp(
+            "Once the bytes have crossed, keep the channel open until the peer closes it (for a peer that may "
+                + "read after our close: Linux's socket then reports the end before the bytes that came just ahead)."
+        ))
+    var untilPeerCloses = false
+
     @Option(name: .long, help: "Seconds to wait for the peripheral to advertise, to connect, and for the data.")
     var timeout: Double = 10
 
@@ -48,7 +56,9 @@ struct L2CAP: AsyncParsableCommand {
                 throw CommandFailure("could not open PSM \(number): \(error.map(\.sentence) ?? "no channel")")
             }
             progress.say("channel open on PSM \(number)")
-            let outcome = await ChannelPump(opened.channel, send: bytes, receive: receive).run()
+            let outcome = await ChannelPump(
+                opened.channel, send: bytes, receive: receive, peerCloses: untilPeerCloses
+            ).run()
             await session.disconnect()
             switch outcome {
             case .failed(let reason): throw CommandFailure(reason)

@@ -2,8 +2,12 @@ import CoreBluetooth
 import Foundation
 
 /// Drives one L2CAP channel's streams for a command: writes the bytes to send, reads until as many bytes as
-/// asked for have arrived, then closes the channel once what it wrote has been sent, on a thread of its own whose
-/// run loop the streams are scheduled on.
+/// asked for have arrived, then closes the channel once what it wrote has been sent, or leaves the close to the
+/// peer, on a thread of its own whose run loop the streams are scheduled on.
+///
+/// Leaving the close to the peer is for peers that may read after a close: Linux's L2CAP socket reports the end
+/// of the stream to a reader as soon as the peer's Disconnection Request arrives, before the data that came just
+/// ahead of it (docs/bluez.md).
 ///
 /// `@unchecked Sendable` because the channel and its streams are touched only on that thread once ``run(_:)``
 /// starts it; the command only awaits the outcome.
@@ -17,19 +21,27 @@ final class ChannelPump: NSObject, StreamDelegate, @unchecked Sendable {
     private let channel: CBL2CAPChannel
     private var outgoing: [UInt8]
     private let wanted: Int
+    private let peerCloses: Bool
     private var received: [UInt8] = []
     private var finish: CheckedContinuation<Outcome, Never>?
     private var finished = false
     private var closing = false
 
-    init(_ channel: CBL2CAPChannel, send: [UInt8], receive: Int) {
+    /// `peerCloses`: the channel stays open once the bytes have crossed, until the peer closes it.
+    init(_ channel: CBL2CAPChannel, send: [UInt8], receive: Int, peerCloses: Bool = false) {
         self.channel = channel
         outgoing = send
         wanted = receive
+        self.peerCloses = peerCloses
+    }
+
+    /// Whether every byte to send was written and every byte asked for was read.
+    private var exchanged: Bool {
+        outgoing.isEmpty && received.count >= wanted
     }
 
     /// Sends and receives, returning once `receive` bytes were read and everything written reached the peer (the
-    /// channel is then closed), or the channel ended first.
+    /// channel is then closed, by this side or, with `peerCloses`, by the peer), or the channel ended first.
     func run() async -> Outcome {
         await withCheckedContinuation { continuation in
             finish = continuation
@@ -53,13 +65,23 @@ final class ChannelPump: NSObject, StreamDelegate, @unchecked Sendable {
         switch event {
         case .hasSpaceAvailable: write()
         case .hasBytesAvailable: read()
-        case .endEncountered where closing: end(.done(received))
-        case .endEncountered: end(.failed("the peer closed the channel after \(received.count) bytes"))
+        case .endEncountered: ended()
         case .errorOccurred:
             end(.failed("the channel failed: \(stream.streamError.map(String.init(describing:)) ?? "")"))
         default: break
         }
-        if !closing, outgoing.isEmpty, received.count >= wanted { close() }
+        if !closing, !peerCloses, exchanged { close() }
+    }
+
+    /// A stream ended: done when this side closed, or when the peer closed after the bytes crossed (read first
+    /// what the input still holds).
+    private func ended() {
+        read()
+        if closing || (peerCloses && exchanged) {
+            end(.done(received))
+        } else {
+            end(.failed("the peer closed the channel after \(received.count) bytes"))
+        }
     }
 
     /// Closes the output stream, which closes the channel once the bytes written have been sent; the input stream
