@@ -67,6 +67,10 @@ final class DBusConnection: Sendable {
     }
 
     /// Calls a method and waits for its reply's arguments; `timeout` in milliseconds, nil for as long as it takes.
+    ///
+    /// The reply arrives on the dispatch thread, so no thread blocks waiting for it: the dispatch thread stays free
+    /// to answer the calls bluetoothd makes to this process before it replies (`RegisterApplication` reads the
+    /// exported objects first).
     func call(
         _ destination: String, path: String, interface: String, member: String, arguments: [DBusValue] = [],
         timeout: Int32? = 25_000
@@ -76,20 +80,8 @@ final class DBusConnection: Sendable {
                 api: api, destination: destination, path: path, interface: interface, member: member,
                 arguments: arguments)
         else { throw .unbuildable }
-        let api = api
-        let raw = raw
-        let result: Result<[DBusValue], BlueZError> = await withCheckedContinuation { continuation in
-            DispatchQueue.global().async {
-                var error = CDBusError()
-                api.error_init(&error)
-                let limit = timeout ?? Int32(CDBUS_TIMEOUT_INFINITE)
-                if let reply = api.connection_send_with_reply_and_block(raw.pointer, message.raw, limit, &error) {
-                    continuation.resume(returning: .success(DBusMessage(api: api, adopting: reply).arguments))
-                } else {
-                    continuation.resume(returning: .failure(BlueZError(error, api: api)))
-                    api.error_free(&error)
-                }
-            }
+        let result = await withCheckedContinuation { continuation in
+            DBusPendingReply.send(message, on: raw, api: api, timeout: timeout, continuation: continuation)
         }
         return try result.get()
     }
