@@ -45,7 +45,9 @@ extension BlueZPeripheral {
     /// Sends a new value to the characteristic's subscribers through a `PropertiesChanged` of its `Value`:
     /// bluetoothd notifies or indicates every subscribed central (it cannot address some of them only). False,
     /// sending nothing, when bluetoothd has not yet taken the values sent before (see ``BlueZUpdateFlow``).
-    func update(_ value: Data, for characteristic: CBMutableCharacteristic, onSubscribedCentrals centrals: [CBCentral]?)
+    func update(
+        _ value: Data, for characteristic: CBMutableCharacteristic, onSubscribedCentrals centrals: [CBCentral]?
+    )
         -> Bool
     {
         guard let path = path(of: characteristic) else {
