@@ -79,21 +79,7 @@ final class BlueZPeripheral: @unchecked Sendable {
     /// `peripheralManager(_:didAdd:error:)` follows.
     func add(_ service: CBMutableService) {
         guard let manager else { return }
-        precondition(!services.contains { $0 === service }, "Services cannot be added more than once")
-        for included in service.includedServices ?? [] {
-            precondition(
-                services.contains { $0 === included },
-                "Included services must be published before the service(s) that reference them")
-        }
-        for characteristic in service.characteristics ?? [] {
-            guard let mutable = characteristic as? CBMutableCharacteristic else {
-                preconditionFailure("Only CBMutableCharacteristic can be published")
-            }
-            precondition(
-                !services.contains { ($0.characteristics ?? []).contains { $0 === mutable } },
-                "Characteristics cannot be added more than once")
-            precondition(mutable.hasReadOnlyCachedValue, CBMutableCharacteristic.cachedValueRuleMessage)
-        }
+        _ = CBPeripheralManager.checkPublishable(service, among: services)
         if CBPeripheralManager.reservedServiceUUIDs.contains(service.uuid) {
             let confined = QueueConfined(service)
             worker.enqueue { [queue] in
