@@ -20,7 +20,8 @@ extension CBPeripheralManager {
                 return
             }
             let peripheral = BlueZPeripheral(client: client, queue: queue)
-            client.serve { request in queue.async { peripheral.received(request) } }
+            weak let served = peripheral
+            client.serve { request in queue.async { served?.received(request) } }
             queue.async {
                 guard let manager else { return peripheral.close() }
                 peripheral.manager = manager
