@@ -14,6 +14,7 @@ final class DBusConnection: Sendable {
     private let handlers: HandlerBox
     private let running = Atomic<Bool>(false)
     private let finished = DispatchSemaphore(value: 0)
+    private let replies = DBusPendingReplies()
 
     /// Connects to the system bus.
     init() throws(BlueZError) {
@@ -81,7 +82,8 @@ final class DBusConnection: Sendable {
                 arguments: arguments)
         else { throw .unbuildable }
         let result = await withCheckedContinuation { continuation in
-            DBusPendingReply.send(message, on: raw, api: api, timeout: timeout, continuation: continuation)
+            DBusPendingReply.send(
+                message, on: raw, api: api, timeout: timeout, registry: replies, continuation: continuation)
         }
         return try result.get()
     }
@@ -90,6 +92,7 @@ final class DBusConnection: Sendable {
     func close() {
         guard running.exchange(false, ordering: .sequentiallyConsistent) else { return }
         finished.wait()
+        replies.abandonAll()
         api.connection_close(raw.pointer)
         api.connection_unref(raw.pointer)
     }
