@@ -71,7 +71,8 @@ final class DBusConnection: Sendable {
     ///
     /// The reply arrives on the dispatch thread, so no thread blocks waiting for it: the dispatch thread stays free
     /// to answer the calls bluetoothd makes to this process before it replies (`RegisterApplication` reads the
-    /// exported objects first).
+    /// exported objects first). The message is sent from a dispatch worker, as flushing it can wait for the
+    /// dispatch thread's poll, which a Swift concurrency thread must not.
     func call(
         _ destination: String, path: String, interface: String, member: String, arguments: [DBusValue] = [],
         timeout: Int32? = 25_000
@@ -81,9 +82,14 @@ final class DBusConnection: Sendable {
                 api: api, destination: destination, path: path, interface: interface, member: member,
                 arguments: arguments)
         else { throw .unbuildable }
+        let api = api
+        let raw = raw
+        let replies = replies
         let result = await withCheckedContinuation { continuation in
-            DBusPendingReply.send(
-                message, on: raw, api: api, timeout: timeout, registry: replies, continuation: continuation)
+            DispatchQueue.global().async {
+                DBusPendingReply.send(
+                    message, on: raw, api: api, timeout: timeout, registry: replies, continuation: continuation)
+            }
         }
         return try result.get()
     }
