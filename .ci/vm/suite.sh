@@ -38,7 +38,7 @@ start_host() {
     HOST_PIDS+=($!)
 }
 
-# suite.sh [LETTER...]: only the scenarios named (a to h, m to o); all without arguments.
+# suite.sh [LETTER...]: only the scenarios named (a to h, m to p); all without arguments.
 selected() { [ ${#SELECTED[@]} -eq 0 ] || [[ " ${SELECTED[*]} " == *" $1 "* ]]; }
 
 # scenario NAME FUNCTION: runs one scenario and records PASS or FAIL with its time.
@@ -398,6 +398,34 @@ contract_tests_on_bluez() {
     "
 }
 
+# p. our serve in the guest, on bluetoothd over D-Bus (--transport bluez: a GattManager1 application and an
+# LEAdvertisingManager1 advertisement), used from the host by our stack on the sim: explore (the tree, a dynamic
+# value, a cached value and a descriptor), write then read back, and two notifications.
+our_serve_on_bluez_used_from_host() {
+    guest 30 "
+        setsid $BIN serve $FIXTURES/bluez-serve.json --transport bluez >/run/vm/bluez-serve.log 2>&1 &
+        echo \$! >/tmp/bluez-serve.pid
+    " || return 1
+    local tree notified ok=0
+    tree=$(timeout 90 "$BIN" explore VMBlueZServe --json --transport "$HOST_TRANSPORT" --timeout 60) || ok=1
+    echo "$tree"
+    grep -q '"2A6E"' <<<"$tree" || ok=1
+    grep -q '"0a00"' <<<"$tree" || ok=1
+    grep -q "\"$(printf CoreBluetooth | od -An -tx1 | tr -d ' \n')\"" <<<"$tree" || ok=1
+    grep -q '"2901"' <<<"$tree" || ok=1
+    timeout 60 "$BIN" write VMBlueZServe 2A21 0c00 --transport "$HOST_TRANSPORT" --timeout 30 || ok=1
+    [ "$(timeout 60 "$BIN" read VMBlueZServe 2A21 --transport "$HOST_TRANSPORT" --timeout 30)" = 0c00 ] || ok=1
+    notified=$(timeout 60 "$BIN" subscribe VMBlueZServe 2A6E --count 2 --transport "$HOST_TRANSPORT" --timeout 30)
+    echo "$notified"
+    grep -q e803 <<<"$notified" || ok=1
+    grep -q e903 <<<"$notified" || ok=1
+    guest 30 "
+        kill \$(cat /tmp/bluez-serve.pid) || true
+        cat /run/vm/bluez-serve.log
+    " || ok=1
+    return $ok
+}
+
 scenario "a. BlueZ central reads, writes and subscribes to our serve" bluez_central_uses_our_peripheral
 scenario "b. our explore on the host explores a BlueZ peripheral" our_explore_reads_bluez_peripheral
 scenario "d. BlueZ central pairs (LE Secure Connections), bonds and re-encrypts with our serve" \
@@ -413,6 +441,8 @@ scenario "m. our explore on bluetoothd (--transport bluez) in the guest explores
 scenario "n. our read, write and subscribe on bluetoothd (--transport bluez) reach our serve" \
     our_operations_on_bluez_reach_host_peripheral
 scenario "o. CoreBluetooth contract tests on bluetoothd against our serve" contract_tests_on_bluez
+scenario "p. our serve on bluetoothd (--transport bluez) in the guest, used from the host" \
+    our_serve_on_bluez_used_from_host
 scenario "e. our l2cap opens an LE credit-based channel to the kernel's l2test; data crosses both ways" \
     our_l2cap_channel_with_kernel
 scenario "c. our stack on the guest's hci0 user channel scans and explores" our_user_channel_reaches_host_peripheral

@@ -15,6 +15,8 @@ public final class BlueZClient: Sendable {
     private let continuation: AsyncStream<BlueZEvent>.Continuation
     private let objects = Mutex(BlueZObjects())
     private let waiters = Mutex<[String: [DeviceWaiter]]>([:])
+    let exports = Mutex(BlueZExports())
+    let serverHandler = Mutex<(@Sendable (BlueZServerRequest) -> Void)?>(nil)
 
     /// Connects to bluetoothd and reads its tree; fails when the bus, bluetoothd or the adapter (`hci0`, ...) is
     /// missing.
@@ -178,11 +180,23 @@ public final class BlueZClient: Sendable {
         }
     }
 
+    /// Answers a method call to an exported object, or hands it to the handler ``serve(_:)`` set.
     private func called(_ message: DBusMessage) {
-        if let reply = message.errorReply(
-            name: "org.freedesktop.DBus.Error.UnknownMethod", text: "no object at \(message.path ?? "")")
-        {
-            connection.send(reply)
+        let call = BlueZMethodCall(
+            path: message.path ?? "", interface: message.interface ?? "", member: message.member ?? "",
+            arguments: message.arguments)
+        let responder = BlueZResponder(message: message, connection: connection)
+        switch exports.withLock({ $0.answer(call) }) {
+        case .reply(let arguments):
+            responder.reply(arguments)
+        case .failure(let error):
+            responder.fail(error)
+        case .forward(let serverCall, let answered):
+            if answered { responder.reply([]) }
+            guard let handler = serverHandler.withLock({ $0 }) else {
+                return responder.fail(BlueZError(name: "org.bluez.Error.NotSupported", message: "Not supported"))
+            }
+            handler(BlueZServerRequest(call: serverCall, responder: answered ? nil : responder))
         }
     }
 }

@@ -30,3 +30,11 @@ public struct BlueZError: Error, Equatable, Sendable, CustomStringConvertible {
         return UInt8(digits, radix: 16)
     }
 }
+
+extension BlueZError {
+    /// A read or write past the end of the value: bluetoothd answers the central Invalid Offset.
+    public static let invalidOffset = BlueZError(name: "org.bluez.Error.InvalidOffset", message: "Invalid offset")
+    /// A write of a value the app does not take: bluetoothd answers the central Write Not Permitted.
+    public static let writeNotPermitted = BlueZError(
+        name: "org.bluez.Error.NotPermitted", message: "Write not permitted")
+}

@@ -14,6 +14,7 @@ final class DBusConnection: Sendable {
     private let handlers: HandlerBox
     private let running = Atomic<Bool>(false)
     private let finished = DispatchSemaphore(value: 0)
+    private let replies = DBusPendingReplies()
 
     /// Connects to the system bus.
     init() throws(BlueZError) {
@@ -67,6 +68,11 @@ final class DBusConnection: Sendable {
     }
 
     /// Calls a method and waits for its reply's arguments; `timeout` in milliseconds, nil for as long as it takes.
+    ///
+    /// The reply arrives on the dispatch thread, so no thread blocks waiting for it: the dispatch thread stays free
+    /// to answer the calls bluetoothd makes to this process before it replies (`RegisterApplication` reads the
+    /// exported objects first). The message is sent from a dispatch worker, as flushing it can wait for the
+    /// dispatch thread's poll, which a Swift concurrency thread must not.
     func call(
         _ destination: String, path: String, interface: String, member: String, arguments: [DBusValue] = [],
         timeout: Int32? = 25_000
@@ -78,17 +84,11 @@ final class DBusConnection: Sendable {
         else { throw .unbuildable }
         let api = api
         let raw = raw
-        let result: Result<[DBusValue], BlueZError> = await withCheckedContinuation { continuation in
+        let replies = replies
+        let result = await withCheckedContinuation { continuation in
             DispatchQueue.global().async {
-                var error = CDBusError()
-                api.error_init(&error)
-                let limit = timeout ?? Int32(CDBUS_TIMEOUT_INFINITE)
-                if let reply = api.connection_send_with_reply_and_block(raw.pointer, message.raw, limit, &error) {
-                    continuation.resume(returning: .success(DBusMessage(api: api, adopting: reply).arguments))
-                } else {
-                    continuation.resume(returning: .failure(BlueZError(error, api: api)))
-                    api.error_free(&error)
-                }
+                DBusPendingReply.send(
+                    message, on: raw, api: api, timeout: timeout, registry: replies, continuation: continuation)
             }
         }
         return try result.get()
@@ -98,6 +98,7 @@ final class DBusConnection: Sendable {
     func close() {
         guard running.exchange(false, ordering: .sequentiallyConsistent) else { return }
         finished.wait()
+        replies.abandonAll()
         api.connection_close(raw.pointer)
         api.connection_unref(raw.pointer)
     }

@@ -33,8 +33,14 @@ static void load(void) {
     LOAD(connection_add_filter, "dbus_connection_add_filter");
     LOAD(connection_read_write_dispatch, "dbus_connection_read_write_dispatch");
     LOAD(connection_send, "dbus_connection_send");
-    LOAD(connection_send_with_reply_and_block, "dbus_connection_send_with_reply_and_block");
     LOAD(connection_flush, "dbus_connection_flush");
+    LOAD(connection_send_with_reply, "dbus_connection_send_with_reply");
+    LOAD(pending_call_set_notify, "dbus_pending_call_set_notify");
+    LOAD(pending_call_get_completed, "dbus_pending_call_get_completed");
+    LOAD(pending_call_steal_reply, "dbus_pending_call_steal_reply");
+    LOAD(pending_call_cancel, "dbus_pending_call_cancel");
+    LOAD(pending_call_unref, "dbus_pending_call_unref");
+    LOAD(set_error_from_message, "dbus_set_error_from_message");
     LOAD(message_new_method_call, "dbus_message_new_method_call");
     LOAD(message_new_method_return, "dbus_message_new_method_return");
     LOAD(message_new_error, "dbus_message_new_error");

@@ -17,20 +17,9 @@ extension CBPeripheralManager {
     func publish(_ service: CBMutableService, announcing: Bool = true) {
         confined {
             guard acceptsCommands() else { return }
-            precondition(published[ObjectIdentifier(service)] == nil, "Services cannot be added more than once")
-            let includes = (service.includedServices ?? []).map { included in
-                guard let entry = published[ObjectIdentifier(included)] else {
-                    preconditionFailure("Included services must be published before the service(s) that reference them")
-                }
-                return ServiceDefinition.Reference.id(entry.id)
-            }
-            let characteristics = (service.characteristics ?? []).map { characteristic in
-                guard let mutable = characteristic as? CBMutableCharacteristic else {
-                    preconditionFailure("Only CBMutableCharacteristic can be published")
-                }
-                precondition(!isPublished(mutable), "Characteristics cannot be added more than once")
-                precondition(mutable.hasReadOnlyCachedValue, CBMutableCharacteristic.cachedValueRuleMessage)
-                return Self.definition(of: mutable)
+            let characteristics = Self.checkPublishable(service, among: publishingOrder).map(Self.definition(of:))
+            let includes = (service.includedServices ?? []).compactMap { included in
+                published[ObjectIdentifier(included)].map { ServiceDefinition.Reference.id($0.id) }
             }
             nextServiceNumber += 1
             let id = ServiceDefinition.ID(rawValue: "CBMutableService-\(nextServiceNumber)")
@@ -119,9 +108,27 @@ extension CBPeripheralManager {
         }
     }
 
-    private func isPublished(_ characteristic: CBMutableCharacteristic) -> Bool {
-        published.values.contains { entry in
-            (entry.service.characteristics ?? []).contains { $0 === characteristic }
+    /// The service's characteristics, once checked as Apple's `add(_:)` checks them: it stops the program when the
+    /// service is among `published`, includes a service that is not, or holds a characteristic that is not a
+    /// `CBMutableCharacteristic`, is published already, or has a cached value that is not read-only.
+    static func checkPublishable(
+        _ service: CBMutableService, among published: [CBMutableService]
+    ) -> [CBMutableCharacteristic] {
+        precondition(!published.contains { $0 === service }, "Services cannot be added more than once")
+        for included in service.includedServices ?? [] {
+            precondition(
+                published.contains { $0 === included },
+                "Included services must be published before the service(s) that reference them")
+        }
+        return (service.characteristics ?? []).map { characteristic in
+            guard let mutable = characteristic as? CBMutableCharacteristic else {
+                preconditionFailure("Only CBMutableCharacteristic can be published")
+            }
+            precondition(
+                !published.contains { ($0.characteristics ?? []).contains { $0 === mutable } },
+                "Characteristics cannot be added more than once")
+            precondition(mutable.hasReadOnlyCachedValue, CBMutableCharacteristic.cachedValueRuleMessage)
+            return mutable
         }
     }
 

@@ -29,10 +29,6 @@ enum ManagerHost {
     ) throws(TransportError) -> Launch {
         let environment = ProcessInfo.processInfo.environment
         let text = options?[CBManagerOptionTransportKey] as? String ?? environment["BLUETOOTH_TRANSPORT"] ?? "virtual"
-        if BlueZTransport.adapter(in: text) != nil {
-            throw .invalidSpec(
-                text, reason: "the BlueZ backend runs CBCentralManager only, not CBPeripheralManager yet")
-        }
         let spec = try TransportSpec(parsing: text)
         var configuration = HostConfiguration(
             deviceName: options?[CBManagerOptionDeviceNameKey] as? String ?? LocalDeviceName.hostName)

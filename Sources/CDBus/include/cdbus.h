@@ -7,6 +7,7 @@
 
 typedef struct CDBusConnection CDBusConnection;
 typedef struct CDBusMessage CDBusMessage;
+typedef struct CDBusPendingCall CDBusPendingCall;
 
 /// libdbus's DBusError: name and message are set when an error is.
 typedef struct {
@@ -33,6 +34,8 @@ enum {
 };
 
 typedef int (*CDBusFilter)(CDBusConnection *_Nonnull, CDBusMessage *_Nonnull, void *_Nullable);
+typedef void (*CDBusPendingNotify)(CDBusPendingCall *_Nonnull, void *_Nullable);
+typedef void (*CDBusFree)(void *_Nullable);
 
 /// The libdbus functions used, loaded from libdbus-1.so.3.
 typedef struct {
@@ -48,9 +51,16 @@ typedef struct {
         CDBusConnection *_Nonnull, CDBusFilter _Nonnull, void *_Nullable, void (*_Nullable)(void *_Nullable));
     uint32_t (*_Nonnull connection_read_write_dispatch)(CDBusConnection *_Nonnull, int);
     uint32_t (*_Nonnull connection_send)(CDBusConnection *_Nonnull, CDBusMessage *_Nonnull, uint32_t *_Nullable);
-    CDBusMessage *_Nullable (*_Nonnull connection_send_with_reply_and_block)(
-        CDBusConnection *_Nonnull, CDBusMessage *_Nonnull, int, CDBusError *_Nonnull);
     void (*_Nonnull connection_flush)(CDBusConnection *_Nonnull);
+    uint32_t (*_Nonnull connection_send_with_reply)(
+        CDBusConnection *_Nonnull, CDBusMessage *_Nonnull, CDBusPendingCall *_Nullable *_Nonnull, int);
+    uint32_t (*_Nonnull pending_call_set_notify)(
+        CDBusPendingCall *_Nonnull, CDBusPendingNotify _Nonnull, void *_Nullable, CDBusFree _Nullable);
+    uint32_t (*_Nonnull pending_call_get_completed)(CDBusPendingCall *_Nonnull);
+    CDBusMessage *_Nullable (*_Nonnull pending_call_steal_reply)(CDBusPendingCall *_Nonnull);
+    void (*_Nonnull pending_call_cancel)(CDBusPendingCall *_Nonnull);
+    void (*_Nonnull pending_call_unref)(CDBusPendingCall *_Nonnull);
+    uint32_t (*_Nonnull set_error_from_message)(CDBusError *_Nonnull, CDBusMessage *_Nonnull);
     CDBusMessage *_Nullable (*_Nonnull message_new_method_call)(
         const char *_Nullable, const char *_Nonnull, const char *_Nullable, const char *_Nonnull);
     CDBusMessage *_Nullable (*_Nonnull message_new_method_return)(CDBusMessage *_Nonnull);

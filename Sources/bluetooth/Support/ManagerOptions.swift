@@ -71,8 +71,7 @@ extension GlobalOptions {
         if let adapter = BlueZTransport.adapter(in: transportText) {
             return CommandFailure(
                 await BlueZTransport.problem(adapter: adapter)
-                    ?? "transport 'bluez:\(adapter)': the adapter is off, or this command needs CBPeripheralManager, "
-                    + "which the BlueZ backend does not run yet")
+                    ?? "transport 'bluez:\(adapter)': the adapter is off")
         }
         guard let spec = try? TransportSpec(parsing: transportText), spec != .virtual else {
             return CommandFailure("the virtual controller did not start")
