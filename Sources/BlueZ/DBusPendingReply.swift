@@ -52,16 +52,24 @@ final class DBusPendingReply: Sendable {
     }
 
     /// The reply is in: its arguments, or the error it carries.
+    ///
+    /// Both libdbus's notify (on the dispatch thread) and `send` (finding the call completed) may get here, and
+    /// libdbus aborts the process when a reply is stolen twice: only the first caller, and only if no timeout or
+    /// close resumed the waiter first, takes the reply.
     fileprivate func complete() {
-        guard let raw = api.pending_call_steal_reply(pending.pointer) else { return }
+        guard !finished.exchange(true, ordering: .sequentiallyConsistent) else { return }
+        guard let raw = api.pending_call_steal_reply(pending.pointer) else {
+            return deliver(
+                .failure(BlueZError(name: "org.freedesktop.DBus.Error.NoReply", message: "completed without a reply")))
+        }
         let reply = DBusMessage(api: api, adopting: raw)
         var error = CDBusError()
         api.error_init(&error)
         if api.set_error_from_message(&error, reply.raw) != 0 {
-            finish(.failure(BlueZError(error, api: api)))
+            deliver(.failure(BlueZError(error, api: api)))
             api.error_free(&error)
         } else {
-            finish(.success(reply.arguments))
+            deliver(.success(reply.arguments))
         }
     }
 
