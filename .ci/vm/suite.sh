@@ -38,7 +38,7 @@ start_host() {
     HOST_PIDS+=($!)
 }
 
-# suite.sh [LETTER...]: only the scenarios named (a to h, m to p); all without arguments.
+# suite.sh [LETTER...]: only the scenarios named (a to h, m to q); all without arguments.
 selected() { [ ${#SELECTED[@]} -eq 0 ] || [[ " ${SELECTED[*]} " == *" $1 "* ]]; }
 
 # scenario NAME FUNCTION: runs one scenario and records PASS or FAIL with its time.
@@ -118,9 +118,7 @@ bluez_central_uses_our_peripheral() {
 # b. our `bluetooth explore` on the host against bluetoothd's own GATT server, advertising through mgmt.
 our_explore_reads_bluez_peripheral() {
     guest 60 "
-        mgmt name BlueZGATT
-        mgmt clr-adv || true
-        mgmt add-adv -c -g -n 1
+        mgmt_advertise BlueZGATT
     " || return 1
     local tree
     tree=$(timeout 90 "$BIN" explore BlueZGATT --json --transport "$HOST_TRANSPORT") || {
@@ -259,9 +257,7 @@ our_central_pairs_with_bluez_peripheral() {
         ctl 'register-application'
         ctl_wait 'Application registered' 10
         ctl 'back'
-        mgmt name BlueZSec
-        mgmt clr-adv || true
-        mgmt add-adv -c -g -n 1
+        mgmt_advertise BlueZSec
         touch /run/vm/secure.ready
         for _ in \$(seq 1200); do
             [ -e /run/vm/secure.done ] && break
@@ -294,9 +290,7 @@ our_central_pairs_with_bluez_peripheral() {
 # for bluetoothd's GATT server, connects, discovers, reads and subscribes; the test must have run, not been skipped.
 our_central_manager_explores_bluez() {
     guest 60 "
-        mgmt name BlueZApp
-        mgmt clr-adv || true
-        mgmt add-adv -c -g -n 1
+        mgmt_advertise BlueZApp
     " || return 1
     local output ok=0
     output=$(BLUEZ_VM_TRANSPORT=$HOST_TRANSPORT BLUEZ_VM_PERIPHERAL=BlueZApp timeout 300 \
@@ -319,9 +313,7 @@ our_l2cap_channel_with_kernel() {
         capture_start l2cap
         setsid stdbuf -oL l2test -x -N 1 -b 16 -V le_public -P 128 >/tmp/l2test.log 2>&1 &
         echo \$! >/tmp/l2test.pid
-        mgmt name BlueZL2CAP
-        mgmt clr-adv || true
-        mgmt add-adv -c -g -n 1
+        mgmt_advertise BlueZL2CAP
     " || return 1
     timeout 90 "$BIN" l2cap BlueZL2CAP 128 --send 48656c6c6f --receive 16 --until-peer-closes \
         --transport "$HOST_TRANSPORT" --btsnoop "$VM_DIR/l2cap-host.btsnoop" >"$VM_DIR/l2cap.out" &
@@ -342,14 +334,13 @@ our_l2cap_channel_with_kernel() {
 
 # m. our explore in the guest, on bluetoothd over D-Bus (--transport bluez), explores our serve on the host: scans,
 # connects, discovers every service, characteristic and descriptor, and reads every readable value, the
-# encryption-required 2A1D too: bluetoothd pairs for it (Just Works, accepted by the guest's agent: see agent_start).
-# bluetoothd then forgets the device, so that d pairs afresh.
+# encryption-required 2A1D too: bluetoothd pairs for it (Just Works), asking our explore's agent (NoInputNoOutput,
+# registered as bluetoothd's default agent), which accepts. bluetoothd then forgets the device, so that d pairs afresh.
 our_explore_on_bluez_reads_host_peripheral() {
     guest 150 "
         capture_start explore-bluez
-        agent_start
-        timeout 120 $BIN explore VMThermometer --json --transport bluez --timeout 30 | tee /tmp/bluez-tree.json
-        agent_stop
+        timeout 120 $BIN explore VMThermometer --json --transport bluez --timeout 30 \
+            --io-capability no-input-no-output | tee /tmp/bluez-tree.json
         remove_devices
         capture_stop explore-bluez
         grep -q '\"2A21\"' /tmp/bluez-tree.json
@@ -370,12 +361,10 @@ assert values.get(\"2A1D\") == \"02\"
 # scenarios.
 our_operations_on_bluez_reach_host_peripheral() {
     guest 240 "
-        agent_start
         timeout 90 $BIN write VMThermometer 2A21 0c00 --transport bluez --timeout 30
         test \"\$(timeout 90 $BIN read VMThermometer 2A21 --transport bluez --timeout 30)\" = 0c00
         timeout 90 $BIN write VMThermometer 2A21 0a00 --transport bluez --timeout 30
         timeout 90 $BIN subscribe VMThermometer 2A1C --count 2 --transport bluez --timeout 30 | tee /tmp/bluez-notify.txt
-        agent_stop
         remove_devices
         grep -q 00e8030000 /tmp/bluez-notify.txt
         grep -q 00e9030000 /tmp/bluez-notify.txt
@@ -389,13 +378,37 @@ contract_tests_on_bluez() {
     tests=$(swift build --show-bin-path)/CoreBluetoothLinuxPackageTests.xctest
     [ -x "$tests" ] || { echo "no $tests: run swift build --build-tests first"; return 1; }
     guest 400 "
-        agent_start
         BLUETOOTH_BLUEZ_CONTRACT=VMThermometer timeout 370 $tests --testing-library swift-testing \\
             --filter BlueZContractTests 2>&1 | tee /tmp/bluez-contract.txt
-        agent_stop
         remove_devices
         grep -q 'Suite \"CoreBluetooth contract on bluetoothd.*passed' /tmp/bluez-contract.txt
     "
+}
+
+# q. our read in the guest, on bluetoothd over D-Bus, pairs by LE Secure Connections Numeric Comparison with our
+# serve on the host: the characteristic needs encryption, bluetoothd pairs and asks our read's agent
+# (KeyboardDisplay, bluetoothd's default agent) to confirm the number (RequestConfirmation); the host's serve
+# (DisplayYesNo) confirms too. Both sides must have shown the same six digits, and the read must return the value.
+our_agent_on_bluez_confirms_numeric_comparison() {
+    XDG_DATA_HOME="$VM_DIR/numeric-bonds" start_host cmd/serve-numeric "$BIN" serve "$FIXTURES/passkey.json" \
+        --io-capability display-yes-no --address C0:11:22:33:44:5C --transport "$HOST_TRANSPORT"
+    local serve=${HOST_PIDS[-1]} ok=0
+    guest 150 "
+        capture_start numeric
+        timeout 120 $BIN read VMPasskey 2A19 --transport bluez --timeout 60 --io-capability keyboard-display \
+            >/tmp/numeric.out 2>/run/vm/numeric.log || echo 'our read failed'
+        cat /run/vm/numeric.log
+        remove_devices
+        capture_stop numeric
+        test \"\$(cat /tmp/numeric.out)\" = 5a
+    " || ok=1
+    kill "$serve"
+    local ours theirs
+    ours=$(grep -oE 'number [0-9]{6}' "$VM_DIR/cmd/numeric.log" 2>/dev/null | head -n 1)
+    theirs=$(grep -oE 'number [0-9]{6}' "$VM_DIR/cmd/serve-numeric.log" | head -n 1)
+    echo "our agent on bluetoothd: ${ours:-nothing}; our serve on the host: ${theirs:-nothing}"
+    [ -n "$ours" ] && [ "$ours" = "$theirs" ] || ok=1
+    return $ok
 }
 
 # p. our serve in the guest, on bluetoothd over D-Bus (--transport bluez: a GattManager1 application and an
@@ -443,6 +456,8 @@ scenario "n. our read, write and subscribe on bluetoothd (--transport bluez) rea
 scenario "o. CoreBluetooth contract tests on bluetoothd against our serve" contract_tests_on_bluez
 scenario "p. our serve on bluetoothd (--transport bluez) in the guest, used from the host" \
     our_serve_on_bluez_used_from_host
+scenario "q. our read on bluetoothd pairs by Numeric Comparison, our CBPairingAgent confirming" \
+    our_agent_on_bluez_confirms_numeric_comparison
 scenario "e. our l2cap opens an LE credit-based channel to the kernel's l2test; data crosses both ways" \
     our_l2cap_channel_with_kernel
 scenario "c. our stack on the guest's hci0 user channel scans and explores" our_user_channel_reaches_host_peripheral

@@ -61,7 +61,7 @@ open class CBCentralManager: CBManager, @unchecked Sendable {
     }
 
     private func startHost(options: [String: Any]?) {
-        if let adapter = BlueZTransport.adapter(options: options) { return startBlueZ(adapter: adapter) }
+        if let adapter = BlueZTransport.adapter(options: options) { return startBlueZ(adapter: adapter, options: options) }
         let spec: ManagerHost.Launch
         do {
             spec = try ManagerHost.launch(options: options, pairingAgent: pairingAgentBridge(options: options))

@@ -1,39 +1,28 @@
 import BlueZ
 
 extension CBPeripheralManager {
-    /// Starts the manager on bluetoothd's adapter instead of a host stack of its own: `.poweredOn` once the adapter
-    /// is found powered, `.unsupported` (with a log line saying why) when bluetoothd or libdbus cannot be reached.
-    func startBlueZ(adapter: String) {
+    /// Starts the manager on bluetoothd's adapter instead of a host stack of its own, with the pairing agent in
+    /// `options` as bluetoothd's agent: `.poweredOn` once the adapter is found powered, `.unsupported` (with a log
+    /// line saying why) when bluetoothd or libdbus cannot be reached.
+    func startBlueZ(adapter: String, options: [String: Any]?) {
         weak let manager = self
         let queue = self.queue
-        Task {
-            let client: BlueZClient
-            do throws(BlueZError) {
-                client = try await BlueZClient(adapter: adapter)
-            } catch {
-                CoreBluetoothLog.warning("cannot use bluetoothd's adapter \(adapter): \(error.message)")
-                queue.async {
-                    guard let manager else { return }
-                    manager.state = .unsupported
-                    manager.delegate?.peripheralManagerDidUpdateState(manager)
-                }
-                return
-            }
-            let peripheral = BlueZPeripheral(client: client, queue: queue)
-            weak let served = peripheral
-            client.serve { request in queue.async { served?.received(request) } }
-            queue.async {
-                guard let manager else { return peripheral.close() }
-                peripheral.manager = manager
+        BlueZPeripheral.start(
+            adapter: adapter, pairing: BlueZPairing(options: options), queue: queue,
+            make: { BlueZPeripheral(client: $0, queue: queue) },
+            attach: { peripheral in
+                guard let manager else { return false }
                 manager.bluez = peripheral
-                manager.state = peripheral.adapterState
-                manager.delegate?.peripheralManagerDidUpdateState(manager)
-            }
-            for await event in client.events {
-                guard manager != nil else { break }
-                queue.async { peripheral.handle(event) }
-            }
-        }
+                peripheral?.manager = manager
+                manager.update(to: peripheral?.adapterState ?? .unsupported)
+                return true
+            })
+    }
+
+    /// Sets the state and tells the delegate.
+    func update(to newState: CBManagerState) {
+        state = newState
+        delegate?.peripheralManagerDidUpdateState(self)
     }
 
     /// Runs `body` with the BlueZ backend on the manager's queue, when the manager runs on bluetoothd and accepts

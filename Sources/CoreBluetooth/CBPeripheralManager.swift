@@ -95,7 +95,7 @@ open class CBPeripheralManager: CBManager, @unchecked Sendable {
         queue.setSpecific(key: queueKey, value: true)
         if let adapter = BlueZTransport.adapter(options: options) {
             onBlueZ = true
-            return startBlueZ(adapter: adapter)
+            return startBlueZ(adapter: adapter, options: options)
         }
         openRestoration(options: options)
         let spec: Result<ManagerHost.Launch, TransportError>
