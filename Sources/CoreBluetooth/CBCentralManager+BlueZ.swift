@@ -18,4 +18,12 @@ extension CBCentralManager {
                 return true
             })
     }
+
+    /// Runs `body` with the BlueZ backend when the manager runs on bluetoothd and is powered on (otherwise logs that
+    /// `command` was dropped); true when the manager runs on bluetoothd, whether or not `body` ran.
+    func onBlueZ(_ command: String, _ body: (BlueZCentral) -> Void) -> Bool {
+        guard runsOnBlueZ else { return false }
+        if isPoweredOn(command), let bluez { body(bluez) }
+        return true
+    }
 }

@@ -19,17 +19,11 @@ extension CBPeripheralManager {
             })
     }
 
-    /// Sets the state and tells the delegate.
-    func update(to newState: CBManagerState) {
-        state = newState
-        delegate?.peripheralManagerDidUpdateState(self)
-    }
-
     /// Runs `body` with the BlueZ backend on the manager's queue, when the manager runs on bluetoothd and accepts
     /// commands; true when the manager runs on bluetoothd (whether or not `body` ran).
     func onBlueZ(_ body: (BlueZPeripheral) -> Void) -> Bool {
         confined {
-            guard onBlueZ else { return false }
+            guard runsOnBlueZ else { return false }
             if acceptsCommands(), let bluez { body(bluez) }
             return true
         }

@@ -5,10 +5,8 @@ import BlueZ
 protocol BlueZBackend: AnyObject, Sendable {
     /// The connection to bluetoothd.
     var client: BlueZClient { get }
-    /// The manager's state, nil once the manager is gone.
-    var managerState: CBManagerState? { get }
-    /// Sets the manager's state and tells its delegate.
-    func report(_ state: CBManagerState)
+    /// The manager, nil once it is gone.
+    var owner: CBManager? { get }
     /// Ends what the adapter's powering off ends (scans, links, subscriptions, advertising).
     func poweredOff()
     /// Handles one change of bluetoothd's tree, on the delegate queue, in the order bluetoothd signalled them.
@@ -27,9 +25,9 @@ extension BlueZBackend {
 
     /// The adapter was powered on or off: the manager follows, ending what powering off ends.
     func adapterPowered(_ powered: Bool) {
-        guard let state = managerState, powered != (state == .poweredOn) else { return }
+        guard let owner, powered != (owner.state == .poweredOn) else { return }
         if !powered { poweredOff() }
-        report(powered ? .poweredOn : .poweredOff)
+        owner.update(to: powered ? .poweredOn : .poweredOff)
     }
 
     /// Starts a backend on bluetoothd's adapter for a manager: connects, registers `pairing`'s agent when there is

@@ -36,11 +36,7 @@ final class BlueZCentral: BlueZBackend, @unchecked Sendable {
         }
     }
 
-    var managerState: CBManagerState? { manager?.state }
-
-    func report(_ state: CBManagerState) {
-        manager?.update(to: state)
-    }
+    var owner: CBManager? { manager }
 
     func handle(_ event: BlueZEvent) {
         guard let manager else { return }

@@ -48,11 +48,7 @@ final class BlueZPeripheral: BlueZBackend, @unchecked Sendable {
         }
     }
 
-    var managerState: CBManagerState? { manager?.state }
-
-    func report(_ state: CBManagerState) {
-        manager?.update(to: state)
-    }
+    var owner: CBManager? { manager }
 
     /// Handles the adapter's power and centrals disconnecting.
     func handle(_ event: BlueZEvent) {
