@@ -38,7 +38,7 @@ start_host() {
     HOST_PIDS+=($!)
 }
 
-# suite.sh [LETTER...]: only the scenarios named (a to h, m to q); all without arguments.
+# suite.sh [LETTER...]: only the scenarios named (a to h, m to r); all without arguments.
 selected() { [ ${#SELECTED[@]} -eq 0 ] || [[ " ${SELECTED[*]} " == *" $1 "* ]]; }
 
 # scenario NAME FUNCTION: runs one scenario and records PASS or FAIL with its time.
@@ -411,6 +411,34 @@ our_agent_on_bluez_confirms_numeric_comparison() {
     return $ok
 }
 
+# r. the reverse of q, for the peripheral manager: our serve in the guest, on bluetoothd over D-Bus, with an agent
+# (DisplayYesNo, bluetoothd's default agent), serves the encryption-required characteristic; our read on the host
+# (KeyboardDisplay) pairs by Numeric Comparison, and bluetoothd asks the serve's agent to confirm the number. Both
+# sides must have shown the same six digits, and the read must return the value.
+our_serve_agent_on_bluez_confirms_numeric_comparison() {
+    guest 30 "
+        setsid $BIN serve $FIXTURES/passkey.json --transport bluez --io-capability display-yes-no \
+            >/run/vm/bluez-serve-numeric.log 2>&1 &
+        echo \$! >/tmp/bluez-serve-numeric.pid
+    " || return 1
+    local value ours theirs ok=0
+    value=$(XDG_DATA_HOME="$VM_DIR/serve-numeric-bonds" timeout 90 "$BIN" read VMPasskey 2A19 \
+        --io-capability keyboard-display --address C0:11:22:33:44:5D --timeout 60 --transport "$HOST_TRANSPORT" \
+        2>"$VM_DIR/read-numeric.log")
+    echo "our read on the host: ${value:-nothing}"
+    [ "$value" = 5a ] || ok=1
+    guest 30 "
+        kill \$(cat /tmp/bluez-serve-numeric.pid) || true
+        cat /run/vm/bluez-serve-numeric.log
+        remove_devices
+    " || ok=1
+    ours=$(grep -oE 'number [0-9]{6}' "$VM_DIR/cmd/bluez-serve-numeric.log" 2>/dev/null | head -n 1)
+    theirs=$(grep -oE 'number [0-9]{6}' "$VM_DIR/read-numeric.log" | head -n 1)
+    echo "our serve's agent on bluetoothd: ${ours:-nothing}; our read on the host: ${theirs:-nothing}"
+    [ -n "$ours" ] && [ "$ours" = "$theirs" ] || ok=1
+    return $ok
+}
+
 # p. our serve in the guest, on bluetoothd over D-Bus (--transport bluez: a GattManager1 application and an
 # LEAdvertisingManager1 advertisement), used from the host by our stack on the sim: explore (the tree, a dynamic
 # value, a cached value and a descriptor), write then read back, and two notifications.
@@ -458,6 +486,8 @@ scenario "p. our serve on bluetoothd (--transport bluez) in the guest, used from
     our_serve_on_bluez_used_from_host
 scenario "q. our read on bluetoothd pairs by Numeric Comparison, our CBPairingAgent confirming" \
     our_agent_on_bluez_confirms_numeric_comparison
+scenario "r. our serve on bluetoothd pairs by Numeric Comparison, our CBPairingAgent confirming" \
+    our_serve_agent_on_bluez_confirms_numeric_comparison
 scenario "e. our l2cap opens an LE credit-based channel to the kernel's l2test; data crosses both ways" \
     our_l2cap_channel_with_kernel
 scenario "c. our stack on the guest's hci0 user channel scans and explores" our_user_channel_reaches_host_peripheral
