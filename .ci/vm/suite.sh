@@ -60,6 +60,24 @@ guest() {
     vm_run "$1" "source $GUEST_LIB; set -e; $2"
 }
 
+# smp_summary_is CAPTURE EXPECTED: the guest's btmon capture CAPTURE (VM_DIR/cmd/CAPTURE.btsnoop), summarised by
+# smp-summary.py, begins with EXPECTED.
+smp_summary_is() {
+    local summary
+    summary=$(python3 "$VM_REPO/.ci/vm/smp-summary.py" "$VM_DIR/cmd/$1.btsnoop") || return 1
+    echo "hci0 capture: $summary"
+    [[ "$summary" == "$2"* ]]
+}
+
+# same_number_shown WHO LOG OTHER OTHER_LOG: both pairing agents' logs show the same Numeric Comparison number.
+same_number_shown() {
+    local ours theirs
+    ours=$(grep -oE 'number [0-9]{6}' "$2" 2>/dev/null | head -n 1)
+    theirs=$(grep -oE 'number [0-9]{6}' "$4" 2>/dev/null | head -n 1)
+    echo "$1: ${ours:-nothing}; $3: ${theirs:-nothing}"
+    [ -n "$ours" ] && [ "$ours" = "$theirs" ]
+}
+
 mkdir -p "$VM_DIR"
 # A timed air: advertisers are heard at their advertising events, as on a real radio. On the instant air a new
 # scan heard every advertiser within a millisecond of the scan's enabling, before the kernel had marked its
@@ -174,10 +192,7 @@ bluez_pairs_and_bonds_with_our_peripheral() {
         ctl_stop
         capture_stop bond
     " || return 1
-    local summary
-    summary=$(python3 "$VM_REPO/.ci/vm/smp-summary.py" "$VM_DIR/cmd/bond.btsnoop") || return 1
-    echo "hci0 capture: $summary"
-    [[ "$summary" == "1 pairing requests, 2 public keys, 1 pairing confirms, 2 start encryption commands,"* ]]
+    smp_summary_is bond "1 pairing requests, 2 public keys, 1 pairing confirms, 2 start encryption commands,"
 }
 
 # f. BlueZ central pairs with our serve by LE Secure Connections Passkey Entry: our side (display-only) shows the
@@ -217,10 +232,7 @@ bluez_enters_our_passkey() {
     " || ok=1
     kill "$serve"
     [ $ok -eq 0 ] || return 1
-    local summary
-    summary=$(python3 "$VM_REPO/.ci/vm/smp-summary.py" "$VM_DIR/cmd/passkey.btsnoop") || return 1
-    echo "hci0 capture: $summary"
-    [[ "$summary" == "1 pairing requests, 2 public keys, 40 pairing confirms, 2 start encryption commands,"* ]]
+    smp_summary_is passkey "1 pairing requests, 2 public keys, 40 pairing confirms, 2 start encryption commands,"
 }
 
 # g. our central pairs with a BlueZ peripheral whose characteristic needs encryption: bluetoothctl registers a
@@ -280,10 +292,7 @@ our_central_pairs_with_bluez_peripheral() {
         [ "$(cat "$VM_DIR/secure-read$run.out" 2>/dev/null)" = "42" ] || ok=1
     done
     [ $ok -eq 0 ] || return 1
-    local summary
-    summary=$(python3 "$VM_REPO/.ci/vm/smp-summary.py" "$VM_DIR/cmd/secure.btsnoop") || return 1
-    echo "hci0 capture: $summary"
-    [[ "$summary" == "1 pairing requests, 2 public keys, 1 pairing confirms, 0 start encryption commands, 2 key"* ]]
+    smp_summary_is secure "1 pairing requests, 2 public keys, 1 pairing confirms, 0 start encryption commands, 2 key"
 }
 
 # h. an app's CBCentralManager (the Swift test BlueZPeripheralTests, built by `swift build --build-tests`) scans
@@ -403,11 +412,8 @@ our_agent_on_bluez_confirms_numeric_comparison() {
         test \"\$(cat /tmp/numeric.out)\" = 5a
     " || ok=1
     kill "$serve"
-    local ours theirs
-    ours=$(grep -oE 'number [0-9]{6}' "$VM_DIR/cmd/numeric.log" 2>/dev/null | head -n 1)
-    theirs=$(grep -oE 'number [0-9]{6}' "$VM_DIR/cmd/serve-numeric.log" | head -n 1)
-    echo "our agent on bluetoothd: ${ours:-nothing}; our serve on the host: ${theirs:-nothing}"
-    [ -n "$ours" ] && [ "$ours" = "$theirs" ] || ok=1
+    same_number_shown "our agent on bluetoothd" "$VM_DIR/cmd/numeric.log" \
+        "our serve on the host" "$VM_DIR/cmd/serve-numeric.log" || ok=1
     return $ok
 }
 
@@ -421,7 +427,7 @@ our_serve_agent_on_bluez_confirms_numeric_comparison() {
             >/run/vm/bluez-serve-numeric.log 2>&1 &
         echo \$! >/tmp/bluez-serve-numeric.pid
     " || return 1
-    local value ours theirs ok=0
+    local value ok=0
     value=$(XDG_DATA_HOME="$VM_DIR/serve-numeric-bonds" timeout 90 "$BIN" read VMPasskey 2A19 \
         --io-capability keyboard-display --address C0:11:22:33:44:5D --timeout 60 --transport "$HOST_TRANSPORT" \
         2>"$VM_DIR/read-numeric.log")
@@ -432,10 +438,8 @@ our_serve_agent_on_bluez_confirms_numeric_comparison() {
         cat /run/vm/bluez-serve-numeric.log
         remove_devices
     " || ok=1
-    ours=$(grep -oE 'number [0-9]{6}' "$VM_DIR/cmd/bluez-serve-numeric.log" 2>/dev/null | head -n 1)
-    theirs=$(grep -oE 'number [0-9]{6}' "$VM_DIR/read-numeric.log" | head -n 1)
-    echo "our serve's agent on bluetoothd: ${ours:-nothing}; our read on the host: ${theirs:-nothing}"
-    [ -n "$ours" ] && [ "$ours" = "$theirs" ] || ok=1
+    same_number_shown "our serve's agent on bluetoothd" "$VM_DIR/cmd/bluez-serve-numeric.log" \
+        "our read on the host" "$VM_DIR/read-numeric.log" || ok=1
     return $ok
 }
 
