@@ -74,6 +74,28 @@ ctl_read_expect() {
     ctl 'back'
 }
 
+# ctl_agent CAPABILITY: the session's agent, with that IO capability, becomes bluetoothd's default agent.
+ctl_agent() {
+    ctl "agent $1"
+    ctl_wait 'Agent registered' 10
+    ctl 'default-agent'
+}
+
+# ctl_bonded_reads UUID BYTES: connects to the paired device at ADDRESS and reads UUID (expecting BYTES), then
+# reconnects (the bond encrypts the new link, no pairing) and reads it again; then removes the device.
+ctl_bonded_reads() {
+    ctl "connect $ADDRESS"
+    ctl_wait 'ServicesResolved: yes|Connection successful' 40
+    ctl_read_expect "$1" "$2" 30
+    ctl "disconnect $ADDRESS"
+    ctl_wait 'Connected: no' 20
+    ctl "connect $ADDRESS"
+    ctl_wait 'Connection successful' 40
+    ctl_read_expect "$1" "$2" 30
+    ctl "remove $ADDRESS"
+    ctl_wait 'Device has been removed' 20
+}
+
 ctl_stop() {
     echo "quit" >&"$CTL_FD"
     exec {CTL_FD}>&-

@@ -171,24 +171,13 @@ bluez_pairs_and_bonds_with_our_peripheral() {
     guest 240 "
         capture_start bond
         ctl_start
-        ctl 'agent NoInputNoOutput'
-        ctl_wait 'Agent registered' 10
-        ctl 'default-agent'
+        ctl_agent NoInputNoOutput
         ctl_scan_for VMThermometer 30
         ctl \"pair \$ADDRESS\"
         ctl_wait 'Pairing successful' 40
-        ctl \"connect \$ADDRESS\"
-        ctl_wait 'ServicesResolved: yes|Connection successful' 40
         ctl \"info \$ADDRESS\"
         ctl_wait 'Bonded: yes' 10
-        ctl_read_expect 00002a1d-0000-1000-8000-00805f9b34fb 02 30
-        ctl \"disconnect \$ADDRESS\"
-        ctl_wait 'Connected: no' 20
-        ctl \"connect \$ADDRESS\"
-        ctl_wait 'Connection successful' 40
-        ctl_read_expect 00002a1d-0000-1000-8000-00805f9b34fb 02 30
-        ctl \"remove \$ADDRESS\"
-        ctl_wait 'Device has been removed' 20
+        ctl_bonded_reads 00002a1d-0000-1000-8000-00805f9b34fb 02
         ctl_stop
         capture_stop bond
     " || return 1
@@ -206,9 +195,7 @@ bluez_enters_our_passkey() {
     guest 240 "
         capture_start passkey
         ctl_start
-        ctl 'agent KeyboardOnly'
-        ctl_wait 'Agent registered' 10
-        ctl 'default-agent'
+        ctl_agent KeyboardOnly
         ctl_scan_for VMPasskey 30
         ctl \"pair \$ADDRESS\"
         ctl_wait 'Enter passkey' 40
@@ -217,16 +204,7 @@ bluez_enters_our_passkey() {
         echo \"our serve shows passkey \$PASSKEY\"
         ctl \"\$PASSKEY\"
         ctl_wait 'Pairing successful' 40
-        ctl \"connect \$ADDRESS\"
-        ctl_wait 'ServicesResolved: yes|Connection successful' 40
-        ctl_read_expect 00002a19-0000-1000-8000-00805f9b34fb 5a 30
-        ctl \"disconnect \$ADDRESS\"
-        ctl_wait 'Connected: no' 20
-        ctl \"connect \$ADDRESS\"
-        ctl_wait 'Connection successful' 40
-        ctl_read_expect 00002a19-0000-1000-8000-00805f9b34fb 5a 30
-        ctl \"remove \$ADDRESS\"
-        ctl_wait 'Device has been removed' 20
+        ctl_bonded_reads 00002a19-0000-1000-8000-00805f9b34fb 5a
         ctl_stop
         capture_stop passkey
     " || ok=1
@@ -256,9 +234,7 @@ our_central_pairs_with_bluez_peripheral() {
     guest 240 "
         capture_start secure
         ctl_start
-        ctl 'agent KeyboardDisplay'
-        ctl_wait 'Agent registered' 10
-        ctl 'default-agent'
+        ctl_agent KeyboardDisplay
         ctl 'menu gatt'
         ctl 'register-service 0xFFF0'
         ctl_wait 'Primary' 10
