@@ -5,18 +5,7 @@ extension CBCentralManager {
     /// `options` as bluetoothd's agent: `.poweredOn` once the adapter is found powered, `.unsupported` (with a log
     /// line saying why) when bluetoothd or libdbus cannot be reached.
     func startBlueZ(adapter: String, options: [String: Any]?) {
-        weak let manager = self
-        let queue = self.queue
-        BlueZCentral.start(
-            adapter: adapter, pairing: BlueZPairing(options: options), queue: queue,
-            make: { BlueZCentral(client: $0, queue: queue) },
-            attach: { central in
-                guard let manager else { return false }
-                manager.bluez = central
-                central?.manager = manager
-                manager.update(to: central?.adapterState ?? .unsupported)
-                return true
-            })
+        BlueZCentral.start(for: self, adapter: adapter, options: options, queue: queue) { $0.bluez = $1 }
     }
 
     /// Runs `body` with the BlueZ backend when the manager runs on bluetoothd and is powered on (otherwise logs that

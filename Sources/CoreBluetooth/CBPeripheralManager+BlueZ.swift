@@ -5,18 +5,7 @@ extension CBPeripheralManager {
     /// `options` as bluetoothd's agent: `.poweredOn` once the adapter is found powered, `.unsupported` (with a log
     /// line saying why) when bluetoothd or libdbus cannot be reached.
     func startBlueZ(adapter: String, options: [String: Any]?) {
-        weak let manager = self
-        let queue = self.queue
-        BlueZPeripheral.start(
-            adapter: adapter, pairing: BlueZPairing(options: options), queue: queue,
-            make: { BlueZPeripheral(client: $0, queue: queue) },
-            attach: { peripheral in
-                guard let manager else { return false }
-                manager.bluez = peripheral
-                peripheral?.manager = manager
-                manager.update(to: peripheral?.adapterState ?? .unsupported)
-                return true
-            })
+        BlueZPeripheral.start(for: self, adapter: adapter, options: options, queue: queue) { $0.bluez = $1 }
     }
 
     /// Runs `body` with the BlueZ backend on the manager's queue, when the manager runs on bluetoothd and accepts

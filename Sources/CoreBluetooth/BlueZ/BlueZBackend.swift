@@ -3,10 +3,15 @@ import BlueZ
 /// What a manager's backend on bluetoothd is, central or peripheral: a client of bluetoothd whose events it handles
 /// on the delegate queue, the manager's state it follows from the adapter's, and the peers it knows by device path.
 protocol BlueZBackend: AnyObject, Sendable {
+    /// The manager the backend runs for.
+    associatedtype Manager: CBManager & Sendable
+
+    /// A backend on `client`, confined to the delegate queue `queue`.
+    init(client: BlueZClient, queue: DispatchQueue)
     /// The connection to bluetoothd.
     var client: BlueZClient { get }
-    /// The manager, nil once it is gone.
-    var owner: CBManager? { get }
+    /// The manager, held weakly; nil once it is gone.
+    var manager: Manager? { get set }
     /// Ends what the adapter's powering off ends (scans, links, subscriptions, advertising).
     func poweredOff()
     /// Handles one change of bluetoothd's tree, on the delegate queue, in the order bluetoothd signalled them.
@@ -25,31 +30,44 @@ extension BlueZBackend {
 
     /// The adapter was powered on or off: the manager follows, ending what powering off ends.
     func adapterPowered(_ powered: Bool) {
-        guard let owner, powered != (owner.state == .poweredOn) else { return }
+        guard let manager, powered != (manager.state == .poweredOn) else { return }
         if !powered { poweredOff() }
-        owner.update(to: powered ? .poweredOn : .poweredOff)
+        manager.update(to: powered ? .poweredOn : .poweredOff)
     }
 
-    /// Starts a backend on bluetoothd's adapter for a manager: connects, registers `pairing`'s agent when there is
-    /// one, then hands the backend to `attach` on `queue` (nil, after a log line saying why, when bluetoothd cannot
-    /// be used), which returns false when the manager is gone; bluetoothd's events then go to the backend.
+    /// Starts `manager` on bluetoothd's adapter: connects, registers the pairing agent in `options` when there is
+    /// one, makes the backend and hands it to `install` on `queue` (nil, after a log line saying why, when bluetoothd
+    /// cannot be used), then reports the state: the adapter's, or `.unsupported`. bluetoothd's events then go to
+    /// the backend; nothing happens once the manager is gone.
     static func start(
-        adapter: String, pairing: BlueZPairing?, queue: DispatchQueue,
-        make: @escaping @Sendable (BlueZClient) -> Self, attach: @escaping @Sendable (Self?) -> Bool
+        for manager: Manager, adapter: String, options: [String: Any]?, queue: DispatchQueue,
+        install: @escaping @Sendable (Manager, Self?) -> Void
     ) {
+        weak let owner = manager
+        let pairing = BlueZPairing(options: options)
         Task {
             let client: BlueZClient
             do throws(BlueZError) {
                 client = try await BlueZClient(adapter: adapter)
             } catch {
                 CoreBluetoothLog.warning("cannot use bluetoothd's adapter \(adapter): \(error.message)")
-                queue.async { _ = attach(nil) }
+                queue.async {
+                    guard let owner else { return }
+                    install(owner, nil)
+                    owner.update(to: .unsupported)
+                }
                 return
             }
-            let backend = make(client)
+            let backend = Self(client: client, queue: queue)
             await pairing?.register(for: backend, queue: queue)
             let attached = await withCheckedContinuation { done in
-                queue.async { done.resume(returning: attach(backend)) }
+                queue.async {
+                    guard let owner else { return done.resume(returning: false) }
+                    backend.manager = owner
+                    install(owner, backend)
+                    owner.update(to: backend.adapterState)
+                    done.resume(returning: true)
+                }
             }
             guard attached else { return backend.close() }
             for await event in client.events {

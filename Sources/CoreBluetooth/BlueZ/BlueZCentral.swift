@@ -36,8 +36,6 @@ final class BlueZCentral: BlueZBackend, @unchecked Sendable {
         }
     }
 
-    var owner: CBManager? { manager }
-
     func handle(_ event: BlueZEvent) {
         guard let manager else { return }
         switch event {

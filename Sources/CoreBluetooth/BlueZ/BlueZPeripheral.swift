@@ -48,8 +48,6 @@ final class BlueZPeripheral: BlueZBackend, @unchecked Sendable {
         }
     }
 
-    var owner: CBManager? { manager }
-
     /// Handles the adapter's power and centrals disconnecting.
     func handle(_ event: BlueZEvent) {
         switch event {
