@@ -74,6 +74,28 @@ ctl_read_expect() {
     ctl 'back'
 }
 
+# ctl_agent CAPABILITY: the session's agent, with that IO capability, becomes bluetoothd's default agent.
+ctl_agent() {
+    ctl "agent $1"
+    ctl_wait 'Agent registered' 10
+    ctl 'default-agent'
+}
+
+# ctl_bonded_reads UUID BYTES: connects to the paired device at ADDRESS and reads UUID (expecting BYTES), then
+# reconnects (the bond encrypts the new link, no pairing) and reads it again; then removes the device.
+ctl_bonded_reads() {
+    ctl "connect $ADDRESS"
+    ctl_wait 'ServicesResolved: yes|Connection successful' 40
+    ctl_read_expect "$1" "$2" 30
+    ctl "disconnect $ADDRESS"
+    ctl_wait 'Connected: no' 20
+    ctl "connect $ADDRESS"
+    ctl_wait 'Connection successful' 40
+    ctl_read_expect "$1" "$2" 30
+    ctl "remove $ADDRESS"
+    ctl_wait 'Device has been removed' 20
+}
+
 ctl_stop() {
     echo "quit" >&"$CTL_FD"
     exec {CTL_FD}>&-
@@ -101,6 +123,14 @@ mgmt() {
     sleep 2 | btmgmt --index 0 "$@"
 }
 
+# mgmt_advertise NAME: names the adapter NAME and advertises it, connectable and general discoverable, through mgmt
+# (replacing any advertisement before).
+mgmt_advertise() {
+    mgmt name "$1"
+    mgmt clr-adv || true
+    mgmt add-adv -c -g -n 1
+}
+
 # capture_start NAME, capture_stop NAME: a btmon capture of one scenario, copied to /run/vm/NAME.btsnoop (the
 # host's VM_DIR/cmd) when it stops.
 capture_start() {
@@ -115,38 +145,6 @@ capture_stop() {
     kill "$pid"
     wait_until 10 bash -c "! kill -0 $pid"
     cp "/tmp/$1.btsnoop" "/run/vm/$1.btsnoop"
-}
-
-# agent_start, agent_stop: a bluetoothctl session whose agent (NoInputNoOutput, bluetoothd's default agent) accepts
-# every pairing bluetoothd asks it to authorize, as a desktop's agent does once its user says yes. Our CLI on
-# bluetoothd (--transport bluez) registers no agent, and bluetoothd refuses a pairing it cannot ask an agent about,
-# even Just Works (the kernel asks it to confirm every LE Secure Connections Just Works pairing). Stops by itself
-# when the script exits.
-agent_start() {
-    ctl_start
-    ctl 'agent NoInputNoOutput'
-    # bluetoothctl registers an agent of its own when it starts; whichever came first, one is registered.
-    ctl_wait 'Agent (is already )?registered' 10
-    ctl 'default-agent'
-    ctl_wait 'Default agent request successful' 10
-    (
-        answered=0
-        while sleep 0.2; do
-            asked=$(grep -c 'Accept pairing' "$CTL_DIR/out" || true)
-            if [ "$asked" -gt "$answered" ]; then
-                echo yes >&"$CTL_FD"
-                answered=$asked
-            fi
-        done
-    ) &
-    AGENT_ANSWERER=$!
-    trap agent_stop EXIT
-}
-
-agent_stop() {
-    trap - EXIT
-    kill "$AGENT_ANSWERER" 2>/dev/null || true
-    ctl_stop || echo "agent_stop: bluetoothctl had already quit"
 }
 
 # remove_devices: bluetoothd forgets every device it knows, with its keys (a device still disconnecting may refuse

@@ -38,7 +38,7 @@ start_host() {
     HOST_PIDS+=($!)
 }
 
-# suite.sh [LETTER...]: only the scenarios named (a to h, m to p); all without arguments.
+# suite.sh [LETTER...]: only the scenarios named (a to h, m to r); all without arguments.
 selected() { [ ${#SELECTED[@]} -eq 0 ] || [[ " ${SELECTED[*]} " == *" $1 "* ]]; }
 
 # scenario NAME FUNCTION: runs one scenario and records PASS or FAIL with its time.
@@ -58,6 +58,24 @@ scenario() {
 # guest LIMIT SCRIPT: runs SCRIPT in the guest with the guest helpers loaded.
 guest() {
     vm_run "$1" "source $GUEST_LIB; set -e; $2"
+}
+
+# smp_summary_is CAPTURE EXPECTED: the guest's btmon capture CAPTURE (VM_DIR/cmd/CAPTURE.btsnoop), summarised by
+# smp-summary.py, begins with EXPECTED.
+smp_summary_is() {
+    local summary
+    summary=$(python3 "$VM_REPO/.ci/vm/smp-summary.py" "$VM_DIR/cmd/$1.btsnoop") || return 1
+    echo "hci0 capture: $summary"
+    [[ "$summary" == "$2"* ]]
+}
+
+# same_number_shown WHO LOG OTHER OTHER_LOG: both pairing agents' logs show the same Numeric Comparison number.
+same_number_shown() {
+    local ours theirs
+    ours=$(grep -oE 'number [0-9]{6}' "$2" 2>/dev/null | head -n 1)
+    theirs=$(grep -oE 'number [0-9]{6}' "$4" 2>/dev/null | head -n 1)
+    echo "$1: ${ours:-nothing}; $3: ${theirs:-nothing}"
+    [ -n "$ours" ] && [ "$ours" = "$theirs" ]
 }
 
 mkdir -p "$VM_DIR"
@@ -118,9 +136,7 @@ bluez_central_uses_our_peripheral() {
 # b. our `bluetooth explore` on the host against bluetoothd's own GATT server, advertising through mgmt.
 our_explore_reads_bluez_peripheral() {
     guest 60 "
-        mgmt name BlueZGATT
-        mgmt clr-adv || true
-        mgmt add-adv -c -g -n 1
+        mgmt_advertise BlueZGATT
     " || return 1
     local tree
     tree=$(timeout 90 "$BIN" explore BlueZGATT --json --transport "$HOST_TRANSPORT") || {
@@ -155,31 +171,17 @@ bluez_pairs_and_bonds_with_our_peripheral() {
     guest 240 "
         capture_start bond
         ctl_start
-        ctl 'agent NoInputNoOutput'
-        ctl_wait 'Agent registered' 10
-        ctl 'default-agent'
+        ctl_agent NoInputNoOutput
         ctl_scan_for VMThermometer 30
         ctl \"pair \$ADDRESS\"
         ctl_wait 'Pairing successful' 40
-        ctl \"connect \$ADDRESS\"
-        ctl_wait 'ServicesResolved: yes|Connection successful' 40
         ctl \"info \$ADDRESS\"
         ctl_wait 'Bonded: yes' 10
-        ctl_read_expect 00002a1d-0000-1000-8000-00805f9b34fb 02 30
-        ctl \"disconnect \$ADDRESS\"
-        ctl_wait 'Connected: no' 20
-        ctl \"connect \$ADDRESS\"
-        ctl_wait 'Connection successful' 40
-        ctl_read_expect 00002a1d-0000-1000-8000-00805f9b34fb 02 30
-        ctl \"remove \$ADDRESS\"
-        ctl_wait 'Device has been removed' 20
+        ctl_bonded_reads 00002a1d-0000-1000-8000-00805f9b34fb 02
         ctl_stop
         capture_stop bond
     " || return 1
-    local summary
-    summary=$(python3 "$VM_REPO/.ci/vm/smp-summary.py" "$VM_DIR/cmd/bond.btsnoop") || return 1
-    echo "hci0 capture: $summary"
-    [[ "$summary" == "1 pairing requests, 2 public keys, 1 pairing confirms, 2 start encryption commands,"* ]]
+    smp_summary_is bond "1 pairing requests, 2 public keys, 1 pairing confirms, 2 start encryption commands,"
 }
 
 # f. BlueZ central pairs with our serve by LE Secure Connections Passkey Entry: our side (display-only) shows the
@@ -193,9 +195,7 @@ bluez_enters_our_passkey() {
     guest 240 "
         capture_start passkey
         ctl_start
-        ctl 'agent KeyboardOnly'
-        ctl_wait 'Agent registered' 10
-        ctl 'default-agent'
+        ctl_agent KeyboardOnly
         ctl_scan_for VMPasskey 30
         ctl \"pair \$ADDRESS\"
         ctl_wait 'Enter passkey' 40
@@ -204,25 +204,13 @@ bluez_enters_our_passkey() {
         echo \"our serve shows passkey \$PASSKEY\"
         ctl \"\$PASSKEY\"
         ctl_wait 'Pairing successful' 40
-        ctl \"connect \$ADDRESS\"
-        ctl_wait 'ServicesResolved: yes|Connection successful' 40
-        ctl_read_expect 00002a19-0000-1000-8000-00805f9b34fb 5a 30
-        ctl \"disconnect \$ADDRESS\"
-        ctl_wait 'Connected: no' 20
-        ctl \"connect \$ADDRESS\"
-        ctl_wait 'Connection successful' 40
-        ctl_read_expect 00002a19-0000-1000-8000-00805f9b34fb 5a 30
-        ctl \"remove \$ADDRESS\"
-        ctl_wait 'Device has been removed' 20
+        ctl_bonded_reads 00002a19-0000-1000-8000-00805f9b34fb 5a
         ctl_stop
         capture_stop passkey
     " || ok=1
     kill "$serve"
     [ $ok -eq 0 ] || return 1
-    local summary
-    summary=$(python3 "$VM_REPO/.ci/vm/smp-summary.py" "$VM_DIR/cmd/passkey.btsnoop") || return 1
-    echo "hci0 capture: $summary"
-    [[ "$summary" == "1 pairing requests, 2 public keys, 40 pairing confirms, 2 start encryption commands,"* ]]
+    smp_summary_is passkey "1 pairing requests, 2 public keys, 40 pairing confirms, 2 start encryption commands,"
 }
 
 # g. our central pairs with a BlueZ peripheral whose characteristic needs encryption: bluetoothctl registers a
@@ -246,9 +234,7 @@ our_central_pairs_with_bluez_peripheral() {
     guest 240 "
         capture_start secure
         ctl_start
-        ctl 'agent KeyboardDisplay'
-        ctl_wait 'Agent registered' 10
-        ctl 'default-agent'
+        ctl_agent KeyboardDisplay
         ctl 'menu gatt'
         ctl 'register-service 0xFFF0'
         ctl_wait 'Primary' 10
@@ -259,9 +245,7 @@ our_central_pairs_with_bluez_peripheral() {
         ctl 'register-application'
         ctl_wait 'Application registered' 10
         ctl 'back'
-        mgmt name BlueZSec
-        mgmt clr-adv || true
-        mgmt add-adv -c -g -n 1
+        mgmt_advertise BlueZSec
         touch /run/vm/secure.ready
         for _ in \$(seq 1200); do
             [ -e /run/vm/secure.done ] && break
@@ -284,19 +268,14 @@ our_central_pairs_with_bluez_peripheral() {
         [ "$(cat "$VM_DIR/secure-read$run.out" 2>/dev/null)" = "42" ] || ok=1
     done
     [ $ok -eq 0 ] || return 1
-    local summary
-    summary=$(python3 "$VM_REPO/.ci/vm/smp-summary.py" "$VM_DIR/cmd/secure.btsnoop") || return 1
-    echo "hci0 capture: $summary"
-    [[ "$summary" == "1 pairing requests, 2 public keys, 1 pairing confirms, 0 start encryption commands, 2 key"* ]]
+    smp_summary_is secure "1 pairing requests, 2 public keys, 1 pairing confirms, 0 start encryption commands, 2 key"
 }
 
 # h. an app's CBCentralManager (the Swift test BlueZPeripheralTests, built by `swift build --build-tests`) scans
 # for bluetoothd's GATT server, connects, discovers, reads and subscribes; the test must have run, not been skipped.
 our_central_manager_explores_bluez() {
     guest 60 "
-        mgmt name BlueZApp
-        mgmt clr-adv || true
-        mgmt add-adv -c -g -n 1
+        mgmt_advertise BlueZApp
     " || return 1
     local output ok=0
     output=$(BLUEZ_VM_TRANSPORT=$HOST_TRANSPORT BLUEZ_VM_PERIPHERAL=BlueZApp timeout 300 \
@@ -319,9 +298,7 @@ our_l2cap_channel_with_kernel() {
         capture_start l2cap
         setsid stdbuf -oL l2test -x -N 1 -b 16 -V le_public -P 128 >/tmp/l2test.log 2>&1 &
         echo \$! >/tmp/l2test.pid
-        mgmt name BlueZL2CAP
-        mgmt clr-adv || true
-        mgmt add-adv -c -g -n 1
+        mgmt_advertise BlueZL2CAP
     " || return 1
     timeout 90 "$BIN" l2cap BlueZL2CAP 128 --send 48656c6c6f --receive 16 --until-peer-closes \
         --transport "$HOST_TRANSPORT" --btsnoop "$VM_DIR/l2cap-host.btsnoop" >"$VM_DIR/l2cap.out" &
@@ -342,14 +319,13 @@ our_l2cap_channel_with_kernel() {
 
 # m. our explore in the guest, on bluetoothd over D-Bus (--transport bluez), explores our serve on the host: scans,
 # connects, discovers every service, characteristic and descriptor, and reads every readable value, the
-# encryption-required 2A1D too: bluetoothd pairs for it (Just Works, accepted by the guest's agent: see agent_start).
-# bluetoothd then forgets the device, so that d pairs afresh.
+# encryption-required 2A1D too: bluetoothd pairs for it (Just Works), asking our explore's agent (NoInputNoOutput,
+# registered as bluetoothd's default agent), which accepts. bluetoothd then forgets the device, so that d pairs afresh.
 our_explore_on_bluez_reads_host_peripheral() {
     guest 150 "
         capture_start explore-bluez
-        agent_start
-        timeout 120 $BIN explore VMThermometer --json --transport bluez --timeout 30 | tee /tmp/bluez-tree.json
-        agent_stop
+        timeout 120 $BIN explore VMThermometer --json --transport bluez --timeout 30 \
+            --io-capability no-input-no-output | tee /tmp/bluez-tree.json
         remove_devices
         capture_stop explore-bluez
         grep -q '\"2A21\"' /tmp/bluez-tree.json
@@ -370,12 +346,10 @@ assert values.get(\"2A1D\") == \"02\"
 # scenarios.
 our_operations_on_bluez_reach_host_peripheral() {
     guest 240 "
-        agent_start
         timeout 90 $BIN write VMThermometer 2A21 0c00 --transport bluez --timeout 30
         test \"\$(timeout 90 $BIN read VMThermometer 2A21 --transport bluez --timeout 30)\" = 0c00
         timeout 90 $BIN write VMThermometer 2A21 0a00 --transport bluez --timeout 30
         timeout 90 $BIN subscribe VMThermometer 2A1C --count 2 --transport bluez --timeout 30 | tee /tmp/bluez-notify.txt
-        agent_stop
         remove_devices
         grep -q 00e8030000 /tmp/bluez-notify.txt
         grep -q 00e9030000 /tmp/bluez-notify.txt
@@ -389,13 +363,60 @@ contract_tests_on_bluez() {
     tests=$(swift build --show-bin-path)/CoreBluetoothLinuxPackageTests.xctest
     [ -x "$tests" ] || { echo "no $tests: run swift build --build-tests first"; return 1; }
     guest 400 "
-        agent_start
         BLUETOOTH_BLUEZ_CONTRACT=VMThermometer timeout 370 $tests --testing-library swift-testing \\
             --filter BlueZContractTests 2>&1 | tee /tmp/bluez-contract.txt
-        agent_stop
         remove_devices
         grep -q 'Suite \"CoreBluetooth contract on bluetoothd.*passed' /tmp/bluez-contract.txt
     "
+}
+
+# q. our read in the guest, on bluetoothd over D-Bus, pairs by LE Secure Connections Numeric Comparison with our
+# serve on the host: the characteristic needs encryption, bluetoothd pairs and asks our read's agent
+# (KeyboardDisplay, bluetoothd's default agent) to confirm the number (RequestConfirmation); the host's serve
+# (DisplayYesNo) confirms too. Both sides must have shown the same six digits, and the read must return the value.
+our_agent_on_bluez_confirms_numeric_comparison() {
+    XDG_DATA_HOME="$VM_DIR/numeric-bonds" start_host cmd/serve-numeric "$BIN" serve "$FIXTURES/passkey.json" \
+        --io-capability display-yes-no --address C0:11:22:33:44:5C --transport "$HOST_TRANSPORT"
+    local serve=${HOST_PIDS[-1]} ok=0
+    guest 150 "
+        capture_start numeric
+        timeout 120 $BIN read VMPasskey 2A19 --transport bluez --timeout 60 --io-capability keyboard-display \
+            >/tmp/numeric.out 2>/run/vm/numeric.log || echo 'our read failed'
+        cat /run/vm/numeric.log
+        remove_devices
+        capture_stop numeric
+        test \"\$(cat /tmp/numeric.out)\" = 5a
+    " || ok=1
+    kill "$serve"
+    same_number_shown "our agent on bluetoothd" "$VM_DIR/cmd/numeric.log" \
+        "our serve on the host" "$VM_DIR/cmd/serve-numeric.log" || ok=1
+    return $ok
+}
+
+# r. the reverse of q, for the peripheral manager: our serve in the guest, on bluetoothd over D-Bus, with an agent
+# (DisplayYesNo, bluetoothd's default agent), serves the encryption-required characteristic; our read on the host
+# (KeyboardDisplay) pairs by Numeric Comparison, and bluetoothd asks the serve's agent to confirm the number. Both
+# sides must have shown the same six digits, and the read must return the value.
+our_serve_agent_on_bluez_confirms_numeric_comparison() {
+    guest 30 "
+        setsid $BIN serve $FIXTURES/passkey.json --transport bluez --io-capability display-yes-no \
+            >/run/vm/bluez-serve-numeric.log 2>&1 &
+        echo \$! >/tmp/bluez-serve-numeric.pid
+    " || return 1
+    local value ok=0
+    value=$(XDG_DATA_HOME="$VM_DIR/serve-numeric-bonds" timeout 90 "$BIN" read VMPasskey 2A19 \
+        --io-capability keyboard-display --address C0:11:22:33:44:5D --timeout 60 --transport "$HOST_TRANSPORT" \
+        2>"$VM_DIR/read-numeric.log")
+    echo "our read on the host: ${value:-nothing}"
+    [ "$value" = 5a ] || ok=1
+    guest 30 "
+        kill \$(cat /tmp/bluez-serve-numeric.pid) || true
+        cat /run/vm/bluez-serve-numeric.log
+        remove_devices
+    " || ok=1
+    same_number_shown "our serve's agent on bluetoothd" "$VM_DIR/cmd/bluez-serve-numeric.log" \
+        "our read on the host" "$VM_DIR/read-numeric.log" || ok=1
+    return $ok
 }
 
 # p. our serve in the guest, on bluetoothd over D-Bus (--transport bluez: a GattManager1 application and an
@@ -443,6 +464,10 @@ scenario "n. our read, write and subscribe on bluetoothd (--transport bluez) rea
 scenario "o. CoreBluetooth contract tests on bluetoothd against our serve" contract_tests_on_bluez
 scenario "p. our serve on bluetoothd (--transport bluez) in the guest, used from the host" \
     our_serve_on_bluez_used_from_host
+scenario "q. our read on bluetoothd pairs by Numeric Comparison, our CBPairingAgent confirming" \
+    our_agent_on_bluez_confirms_numeric_comparison
+scenario "r. our serve on bluetoothd pairs by Numeric Comparison, our CBPairingAgent confirming" \
+    our_serve_agent_on_bluez_confirms_numeric_comparison
 scenario "e. our l2cap opens an LE credit-based channel to the kernel's l2test; data crosses both ways" \
     our_l2cap_channel_with_kernel
 scenario "c. our stack on the guest's hci0 user channel scans and explores" our_user_channel_reaches_host_peripheral

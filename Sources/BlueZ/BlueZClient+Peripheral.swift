@@ -10,7 +10,7 @@ extension BlueZClient {
     /// application or advertisement with the one it replaced.
     private static let generation = Atomic<Int>(0)
 
-    private static func nextRoot(_ kind: String) -> String {
+    static func nextRoot(_ kind: String) -> String {
         "/org/corebluetooth/\(kind)\(generation.add(1, ordering: .relaxed).newValue)"
     }
 

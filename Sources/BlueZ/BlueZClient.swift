@@ -17,6 +17,8 @@ public final class BlueZClient: Sendable {
     private let waiters = Mutex<[String: [DeviceWaiter]]>([:])
     let exports = Mutex(BlueZExports())
     let serverHandler = Mutex<(@Sendable (BlueZServerRequest) -> Void)?>(nil)
+    let agentHandler = Mutex<(@Sendable (BlueZAgentRequest) -> Void)?>(nil)
+    let agentQuestions = BlueZAgentPending()
 
     /// Connects to bluetoothd and reads its tree; fails when the bus, bluetoothd or the adapter (`hci0`, ...) is
     /// missing.
@@ -180,7 +182,8 @@ public final class BlueZClient: Sendable {
         }
     }
 
-    /// Answers a method call to an exported object, or hands it to the handler ``serve(_:)`` set.
+    /// Answers a method call to an exported object, or hands it to the handler ``serve(_:)`` or
+    /// ``registerAgent(capability:_:)`` set.
     private func called(_ message: DBusMessage) {
         let call = BlueZMethodCall(
             path: message.path ?? "", interface: message.interface ?? "", member: message.member ?? "",
@@ -197,6 +200,16 @@ public final class BlueZClient: Sendable {
                 return responder.fail(BlueZError(name: "org.bluez.Error.NotSupported", message: "Not supported"))
             }
             handler(BlueZServerRequest(call: serverCall, responder: answered ? nil : responder))
+        case .agent(let question, let answered):
+            if answered { responder.reply([]) }
+            guard let handler = agentHandler.withLock({ $0 }) else {
+                return responder.fail(BlueZAgentQuestion.rejected)
+            }
+            handler(
+                BlueZAgentRequest(question: question, responder: answered ? nil : responder, pending: agentQuestions))
+        case .agentEnded:
+            agentQuestions.cancelAll()
+            responder.reply([])
         }
     }
 }

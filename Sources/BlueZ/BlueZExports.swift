@@ -6,12 +6,15 @@ struct BlueZMethodCall: Equatable, Sendable {
     var arguments: [DBusValue]
 }
 
-/// How a method call to an exported object is answered: at once (a reply or an error), or by the peripheral side,
-/// to which the call goes on (`answered`: already replied to, nothing more owed).
+/// How a method call to an exported object is answered: at once (a reply or an error), or by the peripheral side
+/// or the pairing agent, to which the call goes on (`answered`: already replied to, nothing more owed).
 enum BlueZCallOutcome: Equatable, Sendable {
     case reply([DBusValue])
     case failure(BlueZError)
     case forward(BlueZServerCall, answered: Bool)
+    case agent(BlueZAgentQuestion, answered: Bool)
+    /// The agent's `Cancel` or `Release`: the questions pending are no longer waited for.
+    case agentEnded
 }
 
 /// The objects this process exports for bluetoothd, and the answers to its calls that need no app: the object
@@ -25,6 +28,8 @@ struct BlueZExports: Sendable {
     private(set) var objects: [String: [String: [String: DBusValue]]] = [:]
     /// The values reads of these paths are answered with.
     private var fixedValues: [String: [UInt8]] = [:]
+    /// The path of the pairing agent (`org.bluez.Agent1`), while one is exported.
+    var agentPath: String?
 
     /// Exports an application's objects.
     mutating func export(_ application: BlueZGattApplication) {
@@ -64,6 +69,8 @@ struct BlueZExports: Sendable {
                 let value = objects[call.path]?[interface]?[name]
             else { return .failure(Self.unknown(call)) }
             return .reply([.variant(value)])
+        case (BlueZAgentQuestion.agentInterface, _) where call.path == agentPath:
+            return BlueZAgentQuestion.outcome(of: call)
         default:
             guard objects[call.path]?[call.interface] != nil else { return .failure(Self.unknown(call)) }
             return answerObjectCall(call)

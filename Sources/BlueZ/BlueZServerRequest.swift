@@ -44,28 +44,44 @@ public struct BlueZServerRequest: Sendable {
     }
 }
 
-/// The reply owed to one method call; only the first answer is sent.
+/// The reply owed to one method call; only the first answer is sent, and none once it is withdrawn.
 final class BlueZResponder: Sendable {
-    private let message: DBusMessage
-    private let connection: DBusConnection
+    private let deliver: @Sendable (Result<[DBusValue], BlueZError>) -> Void
     private let answered = Atomic<Bool>(false)
 
-    init(message: DBusMessage, connection: DBusConnection) {
-        self.message = message
-        self.connection = connection
+    /// A responder that hands its one answer to `deliver`.
+    init(deliver: @escaping @Sendable (Result<[DBusValue], BlueZError>) -> Void) {
+        self.deliver = deliver
+    }
+
+    /// A responder that sends its answer to `message` on `connection`.
+    convenience init(message: DBusMessage, connection: DBusConnection) {
+        self.init { result in
+            let reply =
+                switch result {
+                case .success(let arguments): message.methodReturn(arguments)
+                case .failure(let error): message.errorReply(name: error.name, text: error.message)
+                }
+            if let reply { connection.send(reply) }
+        }
     }
 
     func reply(_ arguments: [DBusValue]) {
-        guard !answered.exchange(true, ordering: .sequentiallyConsistent),
-            let reply = message.methodReturn(arguments)
-        else { return }
-        connection.send(reply)
+        send(.success(arguments))
     }
 
     func fail(_ error: BlueZError) {
-        guard !answered.exchange(true, ordering: .sequentiallyConsistent),
-            let reply = message.errorReply(name: error.name, text: error.message)
-        else { return }
-        connection.send(reply)
+        send(.failure(error))
+    }
+
+    /// Sends `result` if nothing was sent or withdrawn before.
+    func send(_ result: Result<[DBusValue], BlueZError>) {
+        guard !answered.exchange(true, ordering: .sequentiallyConsistent) else { return }
+        deliver(result)
+    }
+
+    /// Gives up the reply: nothing is sent, now or later.
+    func withdraw() {
+        answered.store(true, ordering: .sequentiallyConsistent)
     }
 }

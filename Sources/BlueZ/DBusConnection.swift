@@ -15,6 +15,9 @@ final class DBusConnection: Sendable {
     private let running = Atomic<Bool>(false)
     private let finished = DispatchSemaphore(value: 0)
     private let replies = DBusPendingReplies()
+    /// Whether messages may still be sent: false once closing, so that a late answer (an app's reply to a pairing
+    /// question, after its manager went) never reaches a freed connection.
+    private let open = Mutex<Bool>(true)
 
     /// Connects to the system bus.
     init() throws(BlueZError) {
@@ -63,8 +66,11 @@ final class DBusConnection: Sendable {
 
     /// Sends a message that needs no reply (a signal, or the answer to a call).
     func send(_ message: DBusMessage) {
-        _ = api.connection_send(raw.pointer, message.raw, nil)
-        api.connection_flush(raw.pointer)
+        open.withLock { open in
+            guard open else { return }
+            _ = api.connection_send(raw.pointer, message.raw, nil)
+            api.connection_flush(raw.pointer)
+        }
     }
 
     /// Calls a method and waits for its reply's arguments; `timeout` in milliseconds, nil for as long as it takes.
@@ -98,6 +104,7 @@ final class DBusConnection: Sendable {
     func close() {
         guard running.exchange(false, ordering: .sequentiallyConsistent) else { return }
         finished.wait()
+        open.withLock { $0 = false }
         replies.abandonAll()
         api.connection_close(raw.pointer)
         api.connection_unref(raw.pointer)

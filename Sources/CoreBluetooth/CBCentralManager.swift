@@ -18,6 +18,8 @@ open class CBCentralManager: CBManager, @unchecked Sendable {
 
     let queue: DispatchQueue
     var host: BluetoothHost?
+    /// Whether the manager runs on bluetoothd (`bluez` transports) rather than a host stack of its own.
+    var runsOnBlueZ = false
     var bluez: BlueZCentral?
     var peripherals = PeripheralRegistry()
     var linked: [ConnectionHandle: CBPeripheral] = [:]
@@ -61,7 +63,10 @@ open class CBCentralManager: CBManager, @unchecked Sendable {
     }
 
     private func startHost(options: [String: Any]?) {
-        if let adapter = BlueZTransport.adapter(options: options) { return startBlueZ(adapter: adapter) }
+        if let adapter = BlueZTransport.adapter(options: options) {
+            runsOnBlueZ = true
+            return startBlueZ(adapter: adapter, options: options)
+        }
         let spec: ManagerHost.Launch
         do {
             spec = try ManagerHost.launch(options: options, pairingAgent: pairingAgentBridge(options: options))
@@ -140,13 +145,13 @@ open class CBCentralManager: CBManager, @unchecked Sendable {
     /// Options: ``CBCentralManagerScanOptionAllowDuplicatesKey`` and
     /// ``CBCentralManagerScanOptionSolicitedServiceUUIDsKey``.
     open func scanForPeripherals(withServices serviceUUIDs: [CBUUID]?, options: [String: Any]? = nil) {
-        if let bluez, isPoweredOn("scanForPeripherals") { return bluez.scan(services: serviceUUIDs, options: options) }
+        guard !onBlueZ("scanForPeripherals", { $0.scan(services: serviceUUIDs, options: options) }) else { return }
         startScan(withServices: serviceUUIDs, options: options)
     }
 
     /// Stops scanning; no discovery is reported after it returns.
     open func stopScan() {
-        if let bluez, isPoweredOn("stopScan") { return bluez.stopScan() }
+        guard !onBlueZ("stopScan", { $0.stopScan() }) else { return }
         endScan()
     }
 
@@ -162,7 +167,7 @@ open class CBCentralManager: CBManager, @unchecked Sendable {
             return
         }
         guard peripheral.state == .disconnected || peripheral.state == .disconnecting else { return }
-        if let bluez { return bluez.connect(peripheral) }
+        guard !onBlueZ("connect", { $0.connect(peripheral) }) else { return }
         guard let host else { return }
         peripheral.reconnectsAutomatically = options?[CBConnectPeripheralOptionEnableAutoReconnect] as? Bool ?? false
         beginAttempt(to: peripheral, on: host)
@@ -191,7 +196,7 @@ open class CBCentralManager: CBManager, @unchecked Sendable {
     /// Cancels a connection attempt or disconnects; `centralManager(_:didDisconnectPeripheral:error:)` follows
     /// with a nil error.
     open func cancelPeripheralConnection(_ peripheral: CBPeripheral) {
-        if let bluez, isPoweredOn("cancelPeripheralConnection") { return bluez.cancel(peripheral) }
+        guard !onBlueZ("cancelPeripheralConnection", { $0.cancel(peripheral) }) else { return }
         guard let host = poweredOn("cancelPeripheralConnection") else { return }
         peripheral.reconnectsAutomatically = false
         switch peripheral.state {
@@ -223,19 +228,19 @@ open class CBCentralManager: CBManager, @unchecked Sendable {
         connectionEventOptions = options ?? [:]
     }
 
-    /// The host, when the manager is powered on; otherwise logs that `command` was dropped, as Apple does.
+    /// The host, when the manager is powered on on one; otherwise logs that `command` was dropped, as Apple does.
     func poweredOn(_ command: String) -> BluetoothHost? {
-        guard state == .poweredOn, let host else {
-            CoreBluetoothLog.warning(
-                "API MISUSE: \(self) can only accept this command while in the powered on state (\(command))")
-            return nil
-        }
-        return host
+        isPoweredOn(command) ? host : nil
     }
 
     /// Whether the manager is powered on, on a host or on bluetoothd; otherwise logs that `command` was dropped.
     func isPoweredOn(_ command: String) -> Bool {
-        bluez == nil ? poweredOn(command) != nil : state == .poweredOn || poweredOn(command) != nil
+        guard state == .poweredOn else {
+            CoreBluetoothLog.warning(
+                "API MISUSE: \(self) can only accept this command while in the powered on state (\(command))")
+            return false
+        }
+        return true
     }
 
     /// The one peripheral object of the device at `address`.
@@ -247,8 +252,8 @@ open class CBCentralManager: CBManager, @unchecked Sendable {
         return peripheral
     }
 
-    func update(to newState: CBManagerState) {
-        state = newState
+    override func update(to newState: CBManagerState) {
+        super.update(to: newState)
         delegate?.centralManagerDidUpdateState(self)
     }
 

@@ -17,4 +17,9 @@ open class CBManager: NSObject {
     override init() {
         super.init()
     }
+
+    /// Sets the state; each manager then tells its delegate.
+    func update(to newState: CBManagerState) {
+        state = newState
+    }
 }

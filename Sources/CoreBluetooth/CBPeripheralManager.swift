@@ -48,7 +48,7 @@ open class CBPeripheralManager: CBManager, @unchecked Sendable {
     var restoration: RestorationStore<PeripheralRestorationState>?
     var pendingRestoration: PeripheralRestorationState?
     /// Whether the manager runs on bluetoothd (`bluez` transports) rather than a host stack of its own.
-    var onBlueZ = false
+    var runsOnBlueZ = false
     var bluez: BlueZPeripheral?
 
     /// The app's authorization to advertise; always authorized on Linux.
@@ -94,8 +94,8 @@ open class CBPeripheralManager: CBManager, @unchecked Sendable {
     private func launch(_ stream: AsyncStream<Operation>, options: [String: Any]?) {
         queue.setSpecific(key: queueKey, value: true)
         if let adapter = BlueZTransport.adapter(options: options) {
-            onBlueZ = true
-            return startBlueZ(adapter: adapter)
+            runsOnBlueZ = true
+            return startBlueZ(adapter: adapter, options: options)
         }
         openRestoration(options: options)
         let spec: Result<ManagerHost.Launch, TransportError>
@@ -268,6 +268,12 @@ open class CBPeripheralManager: CBManager, @unchecked Sendable {
     /// Writes a diagnostic line, as Apple's framework logs API misuse and warnings.
     func report(_ message: String) {
         FileHandle.standardError.write(Data("CoreBluetooth: \(message)\n".utf8))
+    }
+
+    /// Sets the state and tells the delegate.
+    override func update(to newState: CBManagerState) {
+        super.update(to: newState)
+        delegate?.peripheralManagerDidUpdateState(self)
     }
 
     private func hostDidStart() {

@@ -6,7 +6,7 @@ import HCI
 ///
 /// Confined to the manager's delegate queue, like the manager; `@unchecked Sendable` only so that calls to
 /// bluetoothd can hand their results back to that queue.
-final class BlueZCentral: @unchecked Sendable {
+final class BlueZCentral: BlueZBackend, @unchecked Sendable {
     /// The properties of `Device1` that carry advertisement data.
     static let advertisementProperties: Set<String> = [
         "Added", "RSSI", "Name", "UUIDs", "ManufacturerData", "ServiceData", "TxPower",
@@ -27,24 +27,20 @@ final class BlueZCentral: @unchecked Sendable {
         self.queue = queue
     }
 
-    /// Closes the connection to bluetoothd once the scan calls already issued are made.
+    /// Unregisters the pairing agent and closes the connection to bluetoothd, once the scan calls already issued
+    /// are made.
     func close() {
-        scanWorker.enqueue { [client] in client.close() }
+        scanWorker.enqueue { [client] in
+            try? await client.unregisterAgent()
+            client.close()
+        }
     }
 
-    /// The manager state the adapter's power gives.
-    var adapterState: CBManagerState {
-        client.isPowered ? .poweredOn : .poweredOff
-    }
-
-    /// Handles one change of bluetoothd's tree, on the delegate queue, in the order bluetoothd signalled them.
     func handle(_ event: BlueZEvent) {
         guard let manager else { return }
         switch event {
         case .adapterPowered(let powered):
-            guard powered != (manager.state == .poweredOn) else { return }
-            if !powered { poweredOff() }
-            manager.update(to: powered ? .poweredOn : .poweredOff)
+            adapterPowered(powered)
         case .deviceChanged(let device, let changed):
             guard manager.state == .poweredOn else { return }
             if manager.isScanning, device.rssi != nil, !changed.isDisjoint(with: Self.advertisementProperties) {
@@ -128,6 +124,10 @@ final class BlueZCentral: @unchecked Sendable {
         let peripheral = manager.peripheral(address: address, type: device.isRandomAddress ? .random : .public)
         peripheralsByPath[device.path] = peripheral
         return peripheral
+    }
+
+    func peer(at path: String) -> CBPeer? {
+        peripheralsByPath[path] ?? client.device(path).flatMap(peripheral(for:))
     }
 
     /// The object path bluetoothd gives the peripheral's device.
@@ -220,7 +220,7 @@ final class BlueZCentral: @unchecked Sendable {
         manager.delegate?.centralManager(manager, didDisconnectPeripheral: peripheral, error: error)
     }
 
-    private func poweredOff() {
+    func poweredOff() {
         manager?.isScanning = false
         links = [:]
         for peripheral in peripheralsByPath.values { peripheral.reset() }

@@ -65,6 +65,10 @@ extension BlueZPeripheral {
         }
     }
 
+    func peer(at path: String) -> CBPeer? {
+        central(at: path, mtu: nil)
+    }
+
     /// The one central object of the device at `path`, its MTU updated when bluetoothd gave one.
     func central(at path: String, mtu: Int?) -> CBCentral {
         let central = centrals[path] ?? makeCentral(at: path)

@@ -9,7 +9,7 @@ import Synchronization
 /// Confined to the manager's delegate queue, like the manager; `@unchecked Sendable` only so that calls to
 /// bluetoothd can hand their results back to that queue. Registrations run one after another on `worker`, in the
 /// order the app asked for them.
-final class BlueZPeripheral: @unchecked Sendable {
+final class BlueZPeripheral: BlueZBackend, @unchecked Sendable {
     let client: BlueZClient
     let queue: DispatchQueue
     weak var manager: CBPeripheralManager?
@@ -30,34 +30,29 @@ final class BlueZPeripheral: @unchecked Sendable {
     /// The path of the advertisement bluetoothd has; used by the worker only.
     let advertisementPath = Mutex<String?>(nil)
 
+    /// A backend on `client` whose calls from bluetoothd are handled on `queue`.
     init(client: BlueZClient, queue: DispatchQueue) {
         self.client = client
         self.queue = queue
+        weak let served = self
+        client.serve { request in queue.async { served?.received(request) } }
     }
 
-    /// Unregisters what was registered, then closes the connection to bluetoothd.
+    /// Unregisters the application, advertisement and pairing agent, then closes the connection to bluetoothd.
     func close() {
         worker.enqueue { [self] in
             if let root = applicationRoot.withLock({ $0 }) { try? await client.unregisterApplication(root) }
             if let path = advertisementPath.withLock({ $0 }) { try? await client.unregisterAdvertisement(path) }
+            try? await client.unregisterAgent()
             client.close()
         }
     }
 
-    /// The manager state the adapter's power gives.
-    var adapterState: CBManagerState {
-        client.isPowered ? .poweredOn : .poweredOff
-    }
-
-    /// Handles one change of bluetoothd's tree: the adapter's power and centrals disconnecting.
+    /// Handles the adapter's power and centrals disconnecting.
     func handle(_ event: BlueZEvent) {
-        guard let manager else { return }
         switch event {
         case .adapterPowered(let powered):
-            guard powered != (manager.state == .poweredOn) else { return }
-            if !powered { poweredOff() }
-            manager.state = powered ? .poweredOn : .poweredOff
-            manager.delegate?.peripheralManagerDidUpdateState(manager)
+            adapterPowered(powered)
         case .deviceChanged(let device, let changed):
             if changed.contains("Connected"), !device.isConnected { centralDisconnected(device.path) }
         case .deviceRemoved(let path):
@@ -67,7 +62,7 @@ final class BlueZPeripheral: @unchecked Sendable {
         }
     }
 
-    private func poweredOff() {
+    func poweredOff() {
         manager?.advertising = false
         advertisement = nil
         for path in centrals.keys { centralDisconnected(path) }
