@@ -93,8 +93,13 @@ struct HostVanishRun {
             self.links = links
             switch outcome {
             case .success(let link):
-                let security = await rig.central.security(of: link.handle)
-                return security.level > .unencrypted ? .finished : .failed(.notConnected(link.handle))
+                // The central reports the link once the bond's key encrypted it, so its Encryption Change came
+                // first; the link itself may be gone already, since the cut can follow at once.
+                let encrypted = rig.centralEvents.pending.contains { event in
+                    guard case .encryptionChanged(link.handle, let security) = event else { return false }
+                    return security.level > .unencrypted
+                }
+                return encrypted ? .finished : .failed(.notConnected(link.handle))
             case .failure(let error):
                 return .failed(error)
             }
