@@ -234,10 +234,14 @@ public actor ControllerChannel {
 
     // MARK: Receiving
 
+    /// Takes what the controller sent, a batch at a time: straight from the transport on this executor when it
+    /// offers that (``HCIBatchReceiving``), through its `incomingBatches` stream otherwise.
     private func receiveLoop() async {
         do {
-            for try await batch in transport.incomingBatches {
-                for packet in batch { received(packet) }
+            if let source = transport as? any HCIBatchReceiving {
+                while let batch = try await source.receiveBatch() { received(batch) }
+            } else {
+                for try await batch in transport.incomingBatches { received(batch) }
             }
             fail(with: .transport(.closed))
         } catch let error as TransportError {
@@ -245,6 +249,10 @@ public actor ControllerChannel {
         } catch {
             fail(with: .transport(.io(String(describing: error))))
         }
+    }
+
+    private func received(_ batch: [HCIPacket]) {
+        for packet in batch { received(packet) }
     }
 
     private func received(_ packet: HCIPacket) {
