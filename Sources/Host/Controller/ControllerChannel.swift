@@ -253,12 +253,12 @@ public actor ControllerChannel {
     }
 
     private func deliver(_ event: KnownEvent) {
-        if subscriber != nil || listener != nil { forward(.event(event)) }
+        let forwarded = forward(.event(event))
         for id in eventWaiters.keys.sorted() where eventWaiters[id]?.offer(event) == true {
             eventWaiters[id] = nil
             return
         }
-        if subscriber != nil || listener != nil { return }
+        if forwarded { return }
         events.append(event)
         if events.count > receiveBufferLimit {
             events.removeFirst()
@@ -267,7 +267,7 @@ public actor ControllerChannel {
     }
 
     private func deliver(_ data: ACLDataPacket) {
-        if subscriber != nil || listener != nil { return forward(.acl(data)) }
+        if forward(.acl(data)) { return }
         let waiting = aclWaiters.filter { $0.value.handle == nil || $0.value.handle == data.handle }
         if let id = waiting.keys.min(), let waiter = aclWaiters.removeValue(forKey: id) {
             waiter.continuation.resume(returning: data)
@@ -331,9 +331,17 @@ public actor ControllerChannel {
         ended?()
     }
 
-    private func forward(_ input: ControllerInput) {
-        if let listener { return listener.input(input) }
-        if case .dropped = subscriber?.yield(input) { droppedInputs += 1 }
+    /// Hands `input` to the listener or the subscriber; false when there is neither. The listener is asked first: an
+    /// optional stream continuation is a type of the standard library's whose layout is hidden, so even testing it
+    /// for nil goes through its value witnesses.
+    private func forward(_ input: ControllerInput) -> Bool {
+        if let listener {
+            listener.input(input)
+            return true
+        }
+        guard let subscriber else { return false }
+        if case .dropped = subscriber.yield(input) { droppedInputs += 1 }
+        return true
     }
 
     /// Waits for the next event that `match` accepts (events already received count first) and
