@@ -9,7 +9,7 @@ struct ACLFlowControl {
     let bufferCount: Int
     /// Buffers free now.
     private(set) var available: Int
-    private var inFlight = LinkCounters()
+    private var inFlight = LinkTable<Int>()
 
     init(bufferCount: Int) {
         self.bufferCount = bufferCount
@@ -17,13 +17,13 @@ struct ACLFlowControl {
     }
 
     /// Packets in flight on a connection.
-    func inFlight(on handle: ConnectionHandle) -> Int { inFlight[handle] }
+    func inFlight(on handle: ConnectionHandle) -> Int { inFlight[handle, default: 0] }
 
     /// Takes a buffer for a packet on `handle`; false when none is free.
     mutating func take(for handle: ConnectionHandle) -> Bool {
         guard available > 0 else { return false }
         available -= 1
-        inFlight[handle] += 1
+        inFlight[handle, default: 0] += 1
         return true
     }
 
@@ -31,7 +31,7 @@ struct ACLFlowControl {
     /// Returns how many buffers were freed.
     @discardableResult
     mutating func completed(_ count: Int, on handle: ConnectionHandle) -> Int {
-        let freed = min(max(count, 0), inFlight[handle])
+        let freed = min(max(count, 0), inFlight[handle, default: 0])
         release(freed, on: handle)
         return freed
     }
@@ -39,7 +39,7 @@ struct ACLFlowControl {
     /// Frees every buffer held by a connection that has gone: the controller flushed them.
     @discardableResult
     mutating func disconnected(_ handle: ConnectionHandle) -> Int {
-        let freed = inFlight[handle]
+        let freed = inFlight[handle, default: 0]
         release(freed, on: handle)
         return freed
     }
@@ -47,6 +47,7 @@ struct ACLFlowControl {
     private mutating func release(_ count: Int, on handle: ConnectionHandle) {
         guard count > 0 else { return }
         available += count
-        inFlight[handle] = max(inFlight[handle] - count, 0)
+        let remaining = inFlight[handle, default: 0] - count
+        inFlight[handle] = remaining > 0 ? remaining : nil
     }
 }

@@ -9,22 +9,22 @@ struct TransmitBacklog {
     /// The PDUs waiting on a link at which it stops taking notifications and writes without response.
     static let highWater = 8
 
-    private var waiting = LinkCounters()
+    private var waiting = LinkTable<Int>()
     private var congested: [ConnectionHandle] = []
 
     /// PDUs queued and not wholly handed to the controller on `handle`.
-    func pending(on handle: ConnectionHandle) -> Int { waiting[handle] }
+    func pending(on handle: ConnectionHandle) -> Int { waiting[handle, default: 0] }
 
     /// Counts a PDU queued on `handle`.
     mutating func queued(on handle: ConnectionHandle) {
-        waiting[handle] += 1
+        waiting[handle, default: 0] += 1
     }
 
     /// Counts a PDU whose last fragment went to the controller; true when the link had been found
     /// congested and has now drained below the mark.
     mutating func sent(on handle: ConnectionHandle) -> Bool {
-        let remaining = max(0, waiting[handle] - 1)
-        waiting[handle] = remaining
+        let remaining = max(0, waiting[handle, default: 0] - 1)
+        waiting[handle] = remaining == 0 ? nil : remaining
         guard remaining < Self.highWater, let index = congested.firstIndex(of: handle) else { return false }
         congested.remove(at: index)
         return true
@@ -32,14 +32,14 @@ struct TransmitBacklog {
 
     /// Whether `handle` is at the mark; if so it is remembered, to be told when it drains.
     mutating func isCongested(_ handle: ConnectionHandle) -> Bool {
-        guard waiting[handle] >= Self.highWater else { return false }
+        guard waiting[handle, default: 0] >= Self.highWater else { return false }
         if !congested.contains(handle) { congested.append(handle) }
         return true
     }
 
     /// Forgets a link that has gone.
     mutating func removeLink(_ handle: ConnectionHandle) {
-        waiting[handle] = 0
+        waiting[handle] = nil
         congested.removeAll { $0 == handle }
     }
 }
