@@ -137,17 +137,17 @@ final class HostQueue: Sendable {
     }
 
     /// The next packet for the host, waiting for one; nil once the queue is finished and empty.
-    func next() async throws -> HCIPacket? {
+    nonisolated(nonsending) func next() async throws -> HCIPacket? {
         try await take(upTo: 1)?.first
     }
 
     /// Every packet waiting for the host (at least one, waiting for it if need be), oldest first; nil once
-    /// the queue is finished and empty.
-    func nextBatch() async throws -> [HCIPacket]? {
+    /// the queue is finished and empty. The wait resumes on the caller's executor.
+    nonisolated(nonsending) func nextBatch() async throws -> [HCIPacket]? {
         try await take(upTo: .max)
     }
 
-    private func take(upTo limit: Int) async throws -> [HCIPacket]? {
+    private nonisolated(nonsending) func take(upTo limit: Int) async throws -> [HCIPacket]? {
         enum Immediate {
             case packets([HCIPacket], notify: Bool)
             case end

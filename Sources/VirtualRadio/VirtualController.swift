@@ -7,7 +7,7 @@ import HCI
 /// command credit; an unknown opcode gets Unknown HCI Command (0x01) and malformed parameters get Invalid
 /// HCI Command Parameters (0x12). Event masks start at the spec's defaults, which leave LE Meta events off:
 /// a host must set its masks to hear LE events.
-public final class VirtualController: HCITransport {
+public final class VirtualController: HCIBatchReceiving {
     /// The controller's name on its air.
     public let id: ControllerID
     /// The air the controller is on.
@@ -29,6 +29,11 @@ public final class VirtualController: HCITransport {
         self.queue = queue
         incoming = AsyncThrowingStream(unfolding: { try await queue.next() })
         incomingBatches = AsyncThrowingStream(unfolding: { try await queue.nextBatch() })
+    }
+
+    /// What `incomingBatches` carries, taken on the caller's executor.
+    public nonisolated(nonsending) func receiveBatch() async throws -> [HCIPacket]? {
+        try await queue.nextBatch()
     }
 
     /// Hands the controller one packet from the host (a command or ACL data; anything else is ignored).

@@ -10,7 +10,7 @@ import Glibc
 /// packet to be written, without blocking a concurrency thread. When `incoming` ends, on close,
 /// end of file, an I/O error or a framing error, the transport is shut down and `send` throws
 /// ``TransportError/closed``.
-public final class FileDescriptorTransport: HCITransport {
+public final class FileDescriptorTransport: HCIBatchReceiving {
     /// How many received packets wait for the consumer before reading pauses.
     public static let defaultQueueCapacity = 1024
 
@@ -54,6 +54,10 @@ public final class FileDescriptorTransport: HCITransport {
 
     deinit {
         channel.shutDown()
+    }
+
+    public nonisolated(nonsending) func receiveBatch() async throws -> [HCIPacket]? {
+        try await received.nextBatch()
     }
 
     public func send(_ packet: HCIPacket) async throws(TransportError) {

@@ -4,7 +4,7 @@ import Glibc
 ///
 /// Needs CAP_NET_ADMIN and the adapter down in bluetoothd. Each read and write on the socket is one
 /// packet with its H4 indicator.
-public final class HCIUserChannelTransport: HCITransport {
+public final class HCIUserChannelTransport: HCIBatchReceiving {
     /// The highest adapter number (0xFFFF means "no device" to the kernel).
     public static let maximumIndex = 0xFFFE
 
@@ -48,6 +48,10 @@ public final class HCIUserChannelTransport: HCITransport {
     public var incoming: AsyncThrowingStream<HCIPacket, any Error> { connection.incoming }
 
     public var incomingBatches: AsyncThrowingStream<[HCIPacket], any Error> { connection.incomingBatches }
+
+    public nonisolated(nonsending) func receiveBatch() async throws -> [HCIPacket]? {
+        try await connection.receiveBatch()
+    }
 
     public func send(_ packet: HCIPacket) async throws(TransportError) {
         try await connection.send(packet)

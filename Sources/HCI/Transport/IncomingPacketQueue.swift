@@ -80,17 +80,17 @@ final class IncomingPacketQueue: Sendable {
     }
 
     /// The next packet, or nil when the queue finished or the waiting task was cancelled.
-    func next() async throws -> HCIPacket? {
+    nonisolated(nonsending) func next() async throws -> HCIPacket? {
         try await take(upTo: 1)?.first
     }
 
     /// Every packet waiting (at least one, waiting for it if need be), oldest first; nil when the queue
-    /// finished or the waiting task was cancelled.
-    func nextBatch() async throws -> [HCIPacket]? {
+    /// finished or the waiting task was cancelled. The wait resumes on the caller's executor.
+    nonisolated(nonsending) func nextBatch() async throws -> [HCIPacket]? {
         try await take(upTo: .max)
     }
 
-    private func take(upTo limit: Int) async throws -> [HCIPacket]? {
+    private nonisolated(nonsending) func take(upTo limit: Int) async throws -> [HCIPacket]? {
         try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<[HCIPacket]?, any Error>) in
                 let outcome = state.withLock { state -> Outcome in

@@ -4,7 +4,7 @@ import Glibc
 ///
 /// The line is set raw (8 data bits, no parity, one stop bit, no echo or line editing) with no flow
 /// control; without a baud rate it runs at ``defaultBaudRate``.
-public final class SerialTransport: HCITransport {
+public final class SerialTransport: HCIBatchReceiving {
     /// The baud rate used when a spec names none: what Zephyr's and Bumble's HCI UART setups use.
     public static let defaultBaudRate = 1_000_000
 
@@ -57,6 +57,10 @@ public final class SerialTransport: HCITransport {
     public var incoming: AsyncThrowingStream<HCIPacket, any Error> { connection.incoming }
 
     public var incomingBatches: AsyncThrowingStream<[HCIPacket], any Error> { connection.incomingBatches }
+
+    public nonisolated(nonsending) func receiveBatch() async throws -> [HCIPacket]? {
+        try await connection.receiveBatch()
+    }
 
     public func send(_ packet: HCIPacket) async throws(TransportError) {
         try await connection.send(packet)

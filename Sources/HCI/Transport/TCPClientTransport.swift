@@ -1,5 +1,5 @@
 /// H4 over a TCP connection to a controller (`tcp:HOST:PORT`): Bumble's controllers, `bluetooth sim`, emulators.
-public final class TCPClientTransport: HCITransport {
+public final class TCPClientTransport: HCIBatchReceiving {
     /// The host connected to.
     public let host: String
     /// The port connected to.
@@ -32,6 +32,10 @@ public final class TCPClientTransport: HCITransport {
     public var incoming: AsyncThrowingStream<HCIPacket, any Error> { connection.incoming }
 
     public var incomingBatches: AsyncThrowingStream<[HCIPacket], any Error> { connection.incomingBatches }
+
+    public nonisolated(nonsending) func receiveBatch() async throws -> [HCIPacket]? {
+        try await connection.receiveBatch()
+    }
 
     public func send(_ packet: HCIPacket) async throws(TransportError) {
         try await connection.send(packet)

@@ -1,7 +1,7 @@
 import Glibc
 
 /// H4 over a UNIX stream socket to a controller (`unix:PATH`).
-public final class UnixSocketTransport: HCITransport {
+public final class UnixSocketTransport: HCIBatchReceiving {
     /// The longest socket path the system accepts, in bytes.
     public static let maximumPathLength = MemoryLayout.size(ofValue: sockaddr_un().sun_path) - 1
 
@@ -32,6 +32,10 @@ public final class UnixSocketTransport: HCITransport {
     public var incoming: AsyncThrowingStream<HCIPacket, any Error> { connection.incoming }
 
     public var incomingBatches: AsyncThrowingStream<[HCIPacket], any Error> { connection.incomingBatches }
+
+    public nonisolated(nonsending) func receiveBatch() async throws -> [HCIPacket]? {
+        try await connection.receiveBatch()
+    }
 
     public func send(_ packet: HCIPacket) async throws(TransportError) {
         try await connection.send(packet)

@@ -9,7 +9,7 @@ struct ACLFlowControl {
     let bufferCount: Int
     /// Buffers free now.
     private(set) var available: Int
-    private var inFlight: [ConnectionHandle: Int] = [:]
+    private var inFlight = LinkTable<Int>()
 
     init(bufferCount: Int) {
         self.bufferCount = bufferCount

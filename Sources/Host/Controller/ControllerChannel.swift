@@ -1,4 +1,3 @@
-import DequeModule
 import HCI
 
 /// The host's end of one controller: sends commands under the controller's credit and matches
@@ -20,11 +19,7 @@ public actor ControllerChannel {
     private var replies: [UInt64: CheckedContinuation<Reply, any Error>] = [:]
     private var timers: [UInt64: Task<Void, Never>] = [:]
     private var nextID: UInt64 = 0
-    private var flow = ACLFlowControl(bufferCount: 1)
-    private var aclFragmentLength = 27
-    private var aclWaiting: Deque<QueuedFragment> = []
-    private var backlog = TransmitBacklog()
-    private var drainedLinks: [ConnectionHandle] = []
+    private var acl = ACLTransmitter()
     private let aclQueueLimit: Int
     private var events: [KnownEvent] = []
     private var eventWaiters: [UInt64: EventWaiter] = [:]
@@ -39,12 +34,6 @@ public actor ControllerChannel {
     private enum Reply {
         case complete([UInt8])
         case status(HCIStatus)
-    }
-
-    /// An ACL fragment waiting for a controller buffer, and whether it is its PDU's last.
-    private struct QueuedFragment {
-        var packet: ACLDataPacket
-        var endsPDU: Bool
     }
 
     private struct ACLWaiter {
@@ -170,15 +159,13 @@ public actor ControllerChannel {
 
     /// Sets the controller's LE ACL buffer size and count, as LE Read Buffer Size reported them.
     public func configureACLBuffers(length: Int, count: Int) {
-        aclFragmentLength = max(length, 1)
-        flow = ACLFlowControl(bufferCount: max(count, 1))
+        acl.configure(length: length, count: count)
     }
 
     /// Sends one L2CAP PDU on a connection, split into fragments the controller's buffers hold;
     /// fragments leave in order as buffers free up.
     public func sendACL(handle: ConnectionHandle, pdu: [UInt8]) throws(HCIError) {
-        let fragments = Swift.max(1, (pdu.count + aclFragmentLength - 1) / aclFragmentLength)
-        guard aclWaiting.count + fragments <= aclQueueLimit else { throw .queueFull }
+        guard acl.queuedPackets + acl.fragments(of: pdu) <= aclQueueLimit else { throw .queueFull }
         try queueACL(handle: handle, pdu: pdu)
     }
 
@@ -187,57 +174,37 @@ public actor ControllerChannel {
     /// notifications and writes without response, credits for channels).
     func queueACL(handle: ConnectionHandle, pdu: [UInt8]) throws(HCIError) {
         if let failure { throw failure }
-        var offset = 0
-        repeat {
-            let end = min(offset + aclFragmentLength, pdu.count)
-            aclWaiting.append(
-                QueuedFragment(
-                    packet: ACLDataPacket(
-                        handle: handle, boundary: offset == 0 ? .firstNonFlushable : .continuing,
-                        data: Array(pdu[offset..<end])),
-                    endsPDU: end == pdu.count))
-            offset = end
-        } while offset < pdu.count
-        backlog.queued(on: handle)
-        pumpACL()
+        acl.queue(pdu, on: handle) { outbound.push(.acl($0)) }
     }
 
     /// Whether `handle` has ``TransmitBacklog/highWater`` PDUs waiting for controller buffers; if so,
     /// the listener hears `linkDrained` once it falls below.
     func isCongested(_ handle: ConnectionHandle) -> Bool {
-        backlog.isCongested(handle)
+        acl.isCongested(handle)
     }
 
     /// ACL packets waiting for a controller buffer.
-    public var queuedACLPackets: Int { aclWaiting.count }
+    public var queuedACLPackets: Int { acl.queuedPackets }
 
     /// Controller buffers free now.
-    public var freeACLBuffers: Int { flow.available }
-
-    private func pumpACL() {
-        while let fragment = aclWaiting.first, flow.take(for: fragment.packet.handle) {
-            aclWaiting.removeFirst()
-            outbound.push(.acl(fragment.packet))
-            if fragment.endsPDU, backlog.sent(on: fragment.packet.handle) {
-                drainedLinks.append(fragment.packet.handle)
-            }
-        }
-    }
+    public var freeACLBuffers: Int { acl.freeBuffers }
 
     /// Tells the listener which congested links drained; called where no listener code is running.
     private func announceDrainedLinks() {
-        guard !drainedLinks.isEmpty else { return }
-        let drained = drainedLinks
-        drainedLinks = []
+        let drained = acl.takeDrained()
         for handle in drained { listener?.linkDrained(handle) }
     }
 
     // MARK: Receiving
 
+    /// Takes what the controller sent, a batch at a time: straight from the transport on this executor when it
+    /// offers that (``HCIBatchReceiving``), through its `incomingBatches` stream otherwise.
     private func receiveLoop() async {
         do {
-            for try await batch in transport.incomingBatches {
-                for packet in batch { received(packet) }
+            if let source = transport as? any HCIBatchReceiving {
+                while let batch = try await source.receiveBatch() { received(batch) }
+            } else {
+                for try await batch in transport.incomingBatches { received(batch) }
             }
             fail(with: .transport(.closed))
         } catch let error as TransportError {
@@ -245,6 +212,10 @@ public actor ControllerChannel {
         } catch {
             fail(with: .transport(.io(String(describing: error))))
         }
+    }
+
+    private func received(_ batch: [HCIPacket]) {
+        for packet in batch { received(packet) }
     }
 
     private func received(_ packet: HCIPacket) {
@@ -268,16 +239,11 @@ public actor ControllerChannel {
         case .commandStatus(let status):
             answer(opcode: status.opcode, credits: status.numHCICommandPackets, with: .status(status.status))
         case .numberOfCompletedPackets(let completed):
-            for entry in completed.entries { flow.completed(Int(entry.completedPackets), on: entry.handle) }
-            pumpACL()
+            acl.completed(completed.entries) { outbound.push(.acl($0)) }
             announceDrainedLinks()
         case .disconnectionComplete(let disconnection):
             if disconnection.status.isSuccess {
-                flow.disconnected(disconnection.handle)
-                aclWaiting.removeAll { $0.packet.handle == disconnection.handle }
-                backlog.removeLink(disconnection.handle)
-                drainedLinks.removeAll { $0 == disconnection.handle }
-                pumpACL()
+                acl.disconnected(disconnection.handle) { outbound.push(.acl($0)) }
                 announceDrainedLinks()
             }
             deliver(event)
@@ -287,12 +253,12 @@ public actor ControllerChannel {
     }
 
     private func deliver(_ event: KnownEvent) {
-        if subscriber != nil || listener != nil { forward(.event(event)) }
+        let forwarded = forward(.event(event))
         for id in eventWaiters.keys.sorted() where eventWaiters[id]?.offer(event) == true {
             eventWaiters[id] = nil
             return
         }
-        if subscriber != nil || listener != nil { return }
+        if forwarded { return }
         events.append(event)
         if events.count > receiveBufferLimit {
             events.removeFirst()
@@ -301,7 +267,7 @@ public actor ControllerChannel {
     }
 
     private func deliver(_ data: ACLDataPacket) {
-        if subscriber != nil || listener != nil { return forward(.acl(data)) }
+        if forward(.acl(data)) { return }
         let waiting = aclWaiters.filter { $0.value.handle == nil || $0.value.handle == data.handle }
         if let id = waiting.keys.min(), let waiter = aclWaiters.removeValue(forKey: id) {
             waiter.continuation.resume(returning: data)
@@ -365,9 +331,17 @@ public actor ControllerChannel {
         ended?()
     }
 
-    private func forward(_ input: ControllerInput) {
-        if let listener { return listener.input(input) }
-        if case .dropped = subscriber?.yield(input) { droppedInputs += 1 }
+    /// Hands `input` to the listener or the subscriber; false when there is neither. The listener is asked first: an
+    /// optional stream continuation is a type of the standard library's whose layout is hidden, so even testing it
+    /// for nil goes through its value witnesses.
+    private func forward(_ input: ControllerInput) -> Bool {
+        if let listener {
+            listener.input(input)
+            return true
+        }
+        guard let subscriber else { return false }
+        if case .dropped = subscriber.yield(input) { droppedInputs += 1 }
+        return true
     }
 
     /// Waits for the next event that `match` accepts (events already received count first) and

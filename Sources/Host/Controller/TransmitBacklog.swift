@@ -9,8 +9,8 @@ struct TransmitBacklog {
     /// The PDUs waiting on a link at which it stops taking notifications and writes without response.
     static let highWater = 8
 
-    private var waiting: [ConnectionHandle: Int] = [:]
-    private var congested: Set<ConnectionHandle> = []
+    private var waiting = LinkTable<Int>()
+    private var congested: [ConnectionHandle] = []
 
     /// PDUs queued and not wholly handed to the controller on `handle`.
     func pending(on handle: ConnectionHandle) -> Int { waiting[handle, default: 0] }
@@ -25,19 +25,21 @@ struct TransmitBacklog {
     mutating func sent(on handle: ConnectionHandle) -> Bool {
         let remaining = max(0, waiting[handle, default: 0] - 1)
         waiting[handle] = remaining == 0 ? nil : remaining
-        return remaining < Self.highWater && congested.remove(handle) != nil
+        guard remaining < Self.highWater, let index = congested.firstIndex(of: handle) else { return false }
+        congested.remove(at: index)
+        return true
     }
 
     /// Whether `handle` is at the mark; if so it is remembered, to be told when it drains.
     mutating func isCongested(_ handle: ConnectionHandle) -> Bool {
         guard waiting[handle, default: 0] >= Self.highWater else { return false }
-        congested.insert(handle)
+        if !congested.contains(handle) { congested.append(handle) }
         return true
     }
 
     /// Forgets a link that has gone.
     mutating func removeLink(_ handle: ConnectionHandle) {
         waiting[handle] = nil
-        congested.remove(handle)
+        congested.removeAll { $0 == handle }
     }
 }

@@ -14,21 +14,26 @@ extension GATTServer {
     public mutating func updateValue(
         _ value: [UInt8], for valueHandle: AttributeHandle, to targets: Set<ConnectionHandle>? = nil
     ) -> Bool {
-        let subscribers = connections.filter { id, state in
-            (targets?.contains(id) ?? true) && !state.configuration(of: valueHandle).isEmpty
+        // Positions in `connections`, whose states are changed in place: a copy would share the transmit queue's
+        // storage and make the append copy it whole.
+        let subscribers = connections.indices.filter { index in
+            (targets?.contains(connections.keys[index]) ?? true)
+                && !connections.values[index].configuration(of: valueHandle).isEmpty
         }
-        guard subscribers.values.allSatisfy({ !$0.transmitQueue.isFull }) else {
+        guard subscribers.allSatisfy({ !connections.values[$0].transmitQueue.isFull }) else {
             isWaitingForTransmitRoom = true
             for target in (targets ?? []).sorted() { freeRoom(on: target, count: 1) }
             return false
         }
         let value = Array(value.prefix(ATTLimits.maximumValueLength))
-        for (id, state) in subscribers {
-            let isIndication = !state.configuration(of: valueHandle).contains(.notification)
-            connections[id]?.transmitQueue.append(
+        for index in subscribers {
+            let isIndication = !connections.values[index].configuration(of: valueHandle).contains(.notification)
+            connections.values[index].transmitQueue.append(
                 TransmitQueue.Item(handle: valueHandle, value: value, isIndication: isIndication))
         }
-        for target in (targets ?? []).sorted() where subscribers[target] == nil { freeRoom(on: target, count: 1) }
+        for target in (targets ?? []).sorted() where !subscribers.contains(where: { connections.keys[$0] == target }) {
+            freeRoom(on: target, count: 1)
+        }
         return true
     }
 
@@ -41,7 +46,8 @@ extension GATTServer {
     ///
     /// Bluetooth Core Specification Vol 3, Part F, 3.4.7.
     public mutating func nextOutgoingPDU(for connection: ConnectionHandle) -> ATTPDU? {
-        guard var state = connections[connection] else { return nil }
+        // Taken out while it changes, so that its transmit queue's storage is not shared and is changed in place.
+        guard var state = connections.removeValue(forKey: connection) else { return nil }
         var next: TransmitQueue.Item?
         var heldBack: Set<AttributeHandle> = []
         var index = 0

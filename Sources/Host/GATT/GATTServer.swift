@@ -96,14 +96,13 @@ public struct GATTServer: Sendable {
     /// Once the server has answered an Exchange MTU itself, the ATT_MTU it worked out stands.
     public mutating func update(_ connection: ConnectionContext) {
         let mtu = ATTLimits.clampedMTU(connection.mtu)
-        guard var state = connections[connection.id] else {
+        guard let index = connections.index(forKey: connection.id) else {
             connections[connection.id] = GATTServerConnection(
                 security: connection.security, mtu: mtu, configuration: configuration)
             return
         }
-        state.security = connection.security
-        if !state.hasExchangedMTU { state.mtu = mtu }
-        connections[connection.id] = state
+        connections.values[index].security = connection.security
+        if !connections.values[index].hasExchangedMTU { connections.values[index].mtu = mtu }
     }
 
     /// Forgets a connection: its subscriptions (reported as ended), prepared writes, queued updates and

@@ -23,7 +23,7 @@ public actor BluetoothHost {
 
     var eventRelay: HostEventRelay
     let logger: Logger
-    var connections: [ConnectionHandle: HostConnection] = [:]
+    var connections = LinkTable<HostConnection>()
     var server: GATTServerBearerAdapter
     var pendingConnection: PendingConnection?
     var nextAttemptID: UInt64 = 0
@@ -127,13 +127,11 @@ public actor BluetoothHost {
             self.server.updateSecurity(security, for: handle)
             if let restore { self.server.restore(restore, for: handle) }
         }
-        controller.assumeIsolated { channel in
-            channel.attach(
-                ControllerListener(
-                    input: { input in self.assumeIsolated { $0.handle(input) } },
-                    linkDrained: { handle in self.assumeIsolated { $0.drained(handle) } },
-                    ended: { self.assumeIsolated { $0.controllerStopped() } }))
-        }
+        let listener = ControllerListener(
+            input: { input in self.onSharedExecutor(input) { host, input in host.handle(input) } },
+            linkDrained: { handle in self.onSharedExecutor(handle) { host, handle in host.drained(handle) } },
+            ended: { self.onSharedExecutor(()) { host, _ in host.controllerStopped() } })
+        controller.onSharedExecutor(listener) { channel, listener in channel.attach(listener) }
     }
 
     /// Stops the host: closes the controller channel; every link and pending operation fails.
@@ -255,18 +253,20 @@ public actor BluetoothHost {
 
     /// Queues one L2CAP PDU (header included) for the controller on a link.
     func transmit(_ pdu: [UInt8], to handle: ConnectionHandle) {
-        controller.assumeIsolated { channel in
-            do {
-                try channel.queueACL(handle: handle, pdu: pdu)
+        let failure = controller.onSharedExecutor((handle, pdu)) { channel, packet -> HCIError? in
+            do throws(HCIError) {
+                try channel.queueACL(handle: packet.0, pdu: packet.1)
+                return nil
             } catch {
-                logger.warning("L2CAP PDU for \(handle) not sent: \(error)")
+                return error
             }
         }
+        if let failure { logger.warning("L2CAP PDU for \(handle) not sent: \(failure)") }
     }
 
     /// Whether a link's outbound backlog is at its high-water mark; a congested link is told when it clears.
     func isCongested(_ handle: ConnectionHandle) -> Bool {
-        controller.assumeIsolated { $0.isCongested(handle) }
+        controller.onSharedExecutor(handle) { channel, handle in channel.isCongested(handle) }
     }
 
     private func drained(_ handle: ConnectionHandle) {

@@ -1,0 +1,96 @@
+import DequeModule
+import HCI
+
+/// The host's outgoing LE ACL data until the controller has it: PDUs cut into fragments of the controller's
+/// buffer size, waiting in order for free buffers (``ACLFlowControl``), and counted per link
+/// (``TransmitBacklog``) to say when a link is congested and when it drained.
+///
+/// One value, so that the channel reaches all of it in one access per operation.
+struct ACLTransmitter {
+    /// An ACL fragment waiting for a controller buffer, and whether it is its PDU's last.
+    private struct QueuedFragment {
+        var packet: ACLDataPacket
+        var endsPDU: Bool
+    }
+
+    private(set) var fragmentLength = 27
+    private var flow = ACLFlowControl(bufferCount: 1)
+    private var waiting: Deque<QueuedFragment> = []
+    private var backlog = TransmitBacklog()
+    private var drained: [ConnectionHandle] = []
+
+    /// Fragments waiting for a controller buffer.
+    var queuedPackets: Int { waiting.count }
+
+    /// Controller buffers free now.
+    var freeBuffers: Int { flow.available }
+
+    /// Sets the controller's LE ACL buffer size and count, as LE Read Buffer Size reported them.
+    mutating func configure(length: Int, count: Int) {
+        fragmentLength = max(length, 1)
+        flow = ACLFlowControl(bufferCount: max(count, 1))
+    }
+
+    /// How many fragments `pdu` takes.
+    func fragments(of pdu: [UInt8]) -> Int {
+        Swift.max(1, (pdu.count + fragmentLength - 1) / fragmentLength)
+    }
+
+    /// Queues one L2CAP PDU on `handle`, then hands `send` every fragment a free buffer takes, in order.
+    mutating func queue(_ pdu: [UInt8], on handle: ConnectionHandle, send: (ACLDataPacket) -> Void) {
+        var offset = 0
+        repeat {
+            let end = min(offset + fragmentLength, pdu.count)
+            waiting.append(
+                QueuedFragment(
+                    packet: ACLDataPacket(
+                        handle: handle, boundary: offset == 0 ? .firstNonFlushable : .continuing,
+                        data: Array(pdu[offset..<end])),
+                    endsPDU: end == pdu.count))
+            offset = end
+        } while offset < pdu.count
+        backlog.queued(on: handle)
+        pump(send)
+    }
+
+    /// Frees the buffers Number Of Completed Packets reports, then hands `send` what they take.
+    mutating func completed(
+        _ entries: [NumberOfCompletedPacketsEvent.Entry], send: (ACLDataPacket) -> Void
+    ) {
+        for entry in entries { flow.completed(Int(entry.completedPackets), on: entry.handle) }
+        pump(send)
+    }
+
+    /// Forgets a link that has gone: its buffers are free and its waiting fragments dropped; then hands `send`
+    /// what the freed buffers take.
+    mutating func disconnected(_ handle: ConnectionHandle, send: (ACLDataPacket) -> Void) {
+        flow.disconnected(handle)
+        waiting.removeAll { $0.packet.handle == handle }
+        backlog.removeLink(handle)
+        drained.removeAll { $0 == handle }
+        pump(send)
+    }
+
+    /// Whether `handle` has ``TransmitBacklog/highWater`` PDUs waiting; if so it is reported by
+    /// ``takeDrained()`` once it falls below.
+    mutating func isCongested(_ handle: ConnectionHandle) -> Bool {
+        backlog.isCongested(handle)
+    }
+
+    /// The congested links that drained since the last call.
+    mutating func takeDrained() -> [ConnectionHandle] {
+        guard !drained.isEmpty else { return [] }
+        defer { drained = [] }
+        return drained
+    }
+
+    private mutating func pump(_ send: (ACLDataPacket) -> Void) {
+        while let fragment = waiting.first, flow.take(for: fragment.packet.handle) {
+            waiting.removeFirst()
+            send(fragment.packet)
+            if fragment.endsPDU, backlog.sent(on: fragment.packet.handle) {
+                drained.append(fragment.packet.handle)
+            }
+        }
+    }
+}
