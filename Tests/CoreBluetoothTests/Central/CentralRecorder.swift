@@ -78,6 +78,9 @@ final class CentralRecorder: NSObject, CBCentralManagerDelegate, CBPeripheralDel
     let events: AsyncStream<CentralEvent>
     private let sink: AsyncStream<CentralEvent>.Continuation
     private let key = DispatchSpecificKey<Bool>()
+    /// The channels opened, held as an app holds a channel it uses: a released channel closes, which would add its
+    /// Disconnection Request and Response to what a test counts. Touched on ``queue`` only.
+    private var openedChannels: [CBL2CAPChannel] = []
 
     init(label: String) {
         queue = DispatchQueue(label: label)
@@ -195,6 +198,7 @@ final class CentralRecorder: NSObject, CBCentralManagerDelegate, CBPeripheralDel
     }
 
     func peripheral(_ peripheral: CBPeripheral, didOpen channel: CBL2CAPChannel?, error: (any Error)?) {
+        if let channel { openedChannels.append(channel) }
         record(.channelOpened(ErrorSummary(error)))
     }
 }
