@@ -26,7 +26,7 @@ extension Air {
             let time = Duration.microseconds(Int64(link.maxTxTime[side]))
             size = min(size, layer.phy[side].octets(within: time))
         }
-        let fragments = Self.fragments(of: packet, size: size, handle: link.handle(side.opposite))
+        let fragments = LinkFragments(packet: packet, size: size, handle: link.handle(side.opposite))
         guard layer == nil else {
             enqueue(fragments, on: link, from: side)
             return nil
@@ -34,26 +34,6 @@ extension Air {
         let receiver = link.state(side.opposite)
         receiver.heldACL.append(HeldACL(link: link, sender: side, fragments: fragments))
         return receiver
-    }
-
-    /// A host packet cut into link-layer fragments of at most `size` octets, addressed with the receiver's
-    /// `handle`; a packet that fits one fragment keeps its payload as it is.
-    private static func fragments(of packet: ACLDataPacket, size: Int, handle: ConnectionHandle) -> [ACLDataPacket] {
-        let count = packet.data.count
-        let first: ACLDataPacket.BoundaryFlag = packet.boundary.isFirst ? .firstFlushable : .continuing
-        guard count > size else { return [ACLDataPacket(handle: handle, boundary: first, data: packet.data)] }
-        var fragments: [ACLDataPacket] = []
-        fragments.reserveCapacity((count + size - 1) / size)
-        var offset = 0
-        repeat {
-            let end = min(offset + size, count)
-            fragments.append(
-                ACLDataPacket(
-                    handle: handle, boundary: offset == 0 ? first : .continuing,
-                    data: Array(packet.data[offset..<end])))
-            offset = end
-        } while offset < count
-        return fragments
     }
 
     /// Delivers held ACL to a host, in order, while its queue has room (counting what this call released); each

@@ -14,10 +14,11 @@ extension Air {
     }
 
     /// Queues the fragments of one host packet for the connection events to carry.
-    func enqueue(_ fragments: [ACLDataPacket], on link: Link, from side: LinkSide) {
+    func enqueue(_ fragments: LinkFragments, on link: Link, from side: LinkSide) {
         let queuedAt = now
+        let last = fragments.count - 1
         let pdus = fragments.enumerated().map { index, fragment in
-            DataPDU(fragment: fragment, endsHostPacket: index == fragments.count - 1, queuedAt: queuedAt)
+            DataPDU(fragment: fragment, endsHostPacket: index == last, queuedAt: queuedAt)
         }
         link.layer?.enqueue(pdus, from: side)
     }
