@@ -24,6 +24,7 @@ public actor Air {
     let listeners = Listeners()
     var links: [UInt64: Link] = [:]
     var timers: AirTimers
+    var heldACL: [ControllerID: [HeldACL]] = [:]
     private var nextControllerID: UInt64 = 1
     private var nextLinkID: UInt64 = 1
     /// Packets produced by the current operation, delivered to the hosts when it ends.
@@ -36,6 +37,13 @@ public actor Air {
         var packet: HCIPacket
         var kind: HostQueue.Kind
         var reports: [LEAdvertisingReportEvent.Report] = []
+    }
+
+    /// Host ACL data that crossed the air but waits for room in the receiving host's queue.
+    struct HeldACL {
+        var link: UInt64
+        var sender: LinkSide
+        var fragments: [ACLDataPacket]
     }
 
     /// Makes an empty air.
@@ -98,7 +106,7 @@ public actor Air {
     /// the next packet is taken, so the host sees everything in the order it sent it.
     func receive(_ packets: [HCIPacket], from id: ControllerID) {
         guard let controller = controllers[id] else { return }
-        var receivers: [ControllerState] = []
+        var receivers: [ControllerID] = []
         for packet in packets {
             switch packet {
             case .command(let command):
@@ -106,7 +114,7 @@ public actor Air {
                 handleCommand(command, from: controller)
                 flush()
             case .acl(let data):
-                if let receiver = handleACL(data, from: controller), !receivers.contains(where: { $0 === receiver }) {
+                if let receiver = handleACL(data, from: controller), !receivers.contains(receiver) {
                     receivers.append(receiver)
                 }
             case .event, .sco, .iso: break
@@ -116,7 +124,7 @@ public actor Air {
         flush()
     }
 
-    private func release(_ receivers: inout [ControllerState]) {
+    private func release(_ receivers: inout [ControllerID]) {
         for receiver in receivers { releaseHeldACL(to: receiver) }
         receivers = []
     }
@@ -128,6 +136,7 @@ public actor Air {
         controller.reset()
         controllers[id] = nil
         order.removeAll { $0 == id }
+        heldACL[id] = nil
         controller.queue.finish(failure: failure)
         flush()
     }
@@ -136,7 +145,7 @@ public actor Air {
     /// peer hears of it only when its supervision timeout expires.
     func dropLinks(of controller: ControllerState, peerReason: HCIStatus) {
         for handle in controller.handles.keys.sorted() {
-            guard let link = controller.handles[handle] else { continue }
+            guard let linkID = controller.handles[handle], let link = links[linkID] else { continue }
             let side = link.side(of: controller.id)
             if link.layer != nil {
                 controller.handles[handle] = nil
@@ -149,12 +158,12 @@ public actor Air {
 
     /// Called when a host drained enough of its queue that held-back ACL may flow again.
     func hostHasRoom(_ id: ControllerID) {
-        if let controller = controllers[id] { releaseHeldACL(to: controller) }
+        releaseHeldACL(to: id)
         flush()
     }
 
     func link(_ handle: ConnectionHandle, of controller: ControllerState) throws(ControllerError) -> Link {
-        guard let link = controller.handles[handle] else { throw .unknownConnectionIdentifier }
+        guard let id = controller.handles[handle], let link = links[id] else { throw .unknownConnectionIdentifier }
         return link
     }
 
@@ -222,11 +231,10 @@ public actor Air {
         outbox.append(Outgoing(controller: controller.id, packet: .event(HCIEventPacket(event)), kind: kind))
     }
 
-    /// Delivers what the current operation produced; a host whose queue overflowed leaves the air. The outbox keeps
-    /// its buffer for the next operation.
+    /// Delivers what the current operation produced; a host whose queue overflowed leaves the air.
     func flush() {
         while !outbox.isEmpty {
-            var batch = outbox.contains { !$0.reports.isEmpty } ? Self.combiningReports(outbox) : outbox
+            let batch = Self.combiningReports(outbox)
             outbox = []
             var stuck: [ControllerID] = []
             var start = batch.startIndex
@@ -243,10 +251,6 @@ public actor Air {
             }
             for id in stuck {
                 remove(id, failure: .io("the host stopped reading: controller event queue overflowed"))
-            }
-            if outbox.isEmpty {
-                batch.removeAll(keepingCapacity: true)
-                outbox = batch
             }
         }
     }

@@ -31,9 +31,6 @@ final class Link {
     let id: UInt64
     let central: ControllerID
     let peripheral: ControllerID
-    /// The two controllers, for the data path; a side's controller may have left the air once it ``departed``.
-    unowned let centralState: ControllerState
-    unowned let peripheralState: ControllerState
     let centralHandle: ConnectionHandle
     let peripheralHandle: ConnectionHandle
     /// The central's address as the peripheral saw it.
@@ -45,10 +42,10 @@ final class Link {
     var encryptionRequest: EncryptionRequest?
     var parameterRequest: ParameterRequest?
     /// Transmit PHY of each side.
-    var txPHY = PerSide(PHY.le1M)
+    var txPHY: [LinkSide: PHY] = [.central: .le1M, .peripheral: .le1M]
     /// Largest payload each side sends per data PDU, and its time in microseconds.
-    var maxTxOctets = PerSide(DataLength.initialOctets)
-    var maxTxTime = PerSide(DataLength.initialTime)
+    var maxTxOctets: [LinkSide: UInt16] = [.central: 27, .peripheral: 27]
+    var maxTxTime: [LinkSide: UInt16] = [.central: 328, .peripheral: 328]
     /// Sides whose controller left the link without ending it (timed airs: the peer times out).
     var departed: Set<LinkSide> = []
     /// The timed link layer (timed airs only).
@@ -57,15 +54,13 @@ final class Link {
     var eventTimer: UInt64?
 
     init(
-        id: UInt64, central: ControllerState, peripheral: ControllerState, centralHandle: ConnectionHandle,
+        id: UInt64, central: ControllerID, peripheral: ControllerID, centralHandle: ConnectionHandle,
         peripheralHandle: ConnectionHandle, centralAddress: DeviceAddress, peripheralAddress: DeviceAddress,
         parameters: ConnectionParameters
     ) {
         self.id = id
-        self.central = central.id
-        self.peripheral = peripheral.id
-        centralState = central
-        peripheralState = peripheral
+        self.central = central
+        self.peripheral = peripheral
         self.centralHandle = centralHandle
         self.peripheralHandle = peripheralHandle
         self.centralAddress = centralAddress
@@ -75,11 +70,6 @@ final class Link {
 
     func controller(_ side: LinkSide) -> ControllerID {
         side == .central ? central : peripheral
-    }
-
-    /// The controller on a side that has not departed.
-    func state(_ side: LinkSide) -> ControllerState {
-        side == .central ? centralState : peripheralState
     }
 
     func handle(_ side: LinkSide) -> ConnectionHandle {
