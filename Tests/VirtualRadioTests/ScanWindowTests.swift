@@ -98,7 +98,11 @@ struct ScanWindowTests {
         #expect(try await reports(scanner) == 1, "at 300 ms it is back on 37")
     }
 
-    @Test("A scanner whose window is its interval hears every event; a 10% window hears fewer")
+    @Test(
+        "A scanner whose window is its interval hears every event; a 10% window hears fewer",
+        .disabled(
+            "In about 1 run in 10 the advertiser never hears its set end after 20 events, and the loop waits for it until the time limit (seen 2026-11-26 on main, not yet explained)"
+        ))
     func continuousScanning() async throws {
         let advertiser = try await TestHost.make(on: air, randomAddress: Addresses.first)
         let continuous = try await TestHost.make(on: air, randomAddress: Addresses.second)
@@ -110,6 +114,7 @@ struct ScanWindowTests {
         var heard = (continuous: 0, sparse: 0)
         var sent: Int?
         while sent == nil {
+            try Task.checkCancellation()
             if try await reports(continuous) > 0 { heard.continuous += 1 }
             if try await reports(sparse) > 0 { heard.sparse += 1 }
             for event in try await advertiser.drainEvents() {
