@@ -66,3 +66,18 @@ ci_test() {
     CI_PASSED_LINE="${passed:-0} passed, 0 failed"
     echo "$CI_PASSED_LINE"
 }
+
+# start_fuzz_build: builds the fuzz targets in the background at the lowest priority, so the build takes only the
+# CPU the steps beside it leave idle (the VM suite's guest leaves most of a core); wait_fuzz_build waits for it.
+start_fuzz_build() {
+    mkdir -p .build-fuzz
+    nice -n 19 bash .ci/fuzz --build >.build-fuzz/build.log 2>&1 &
+    CI_FUZZ_BUILD=$!
+}
+
+wait_fuzz_build() {
+    local status=0
+    wait "$CI_FUZZ_BUILD" || status=$?
+    tail -n 1 .build-fuzz/build.log
+    [ "$status" -eq 0 ] || { tail -n 40 .build-fuzz/build.log; return "$status"; }
+}
