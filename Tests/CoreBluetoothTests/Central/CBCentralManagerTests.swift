@@ -227,15 +227,11 @@ struct CBCentralManagerTests {
 
     @Test("reads return a 300-byte value whole and type descriptor values by UUID")
     func reads() async throws {
-        let (device, service) = try await CentralFixture.device()
+        let (device, _, recorder, peripheral, primary, events) = try await CentralFixture.connectedDevice()
         defer { Task { await device.stop() } }
+        var cursor = events
         let long = (0..<300).map { UInt8(truncatingIfNeeded: $0) }
         await device.setValue(long, of: CentralFixture.longValue)
-        let (manager, recorder, events) = try await CentralFixture.central()
-        var cursor = events
-        let (peripheral, _) = try await CentralFixture.discover(service, with: manager, recorder, &cursor)
-        try await CentralFixture.connect(peripheral, with: manager, recorder, &cursor)
-        let primary = try await CentralFixture.discoverAll(peripheral, service: service, recorder, &cursor)
         let characteristic = try CentralFixture.characteristic(CentralFixture.longValue, in: primary, recorder)
         let notifying = try CentralFixture.characteristic(CentralFixture.notifying, in: primary, recorder)
         recorder.queue.sync {
@@ -267,13 +263,9 @@ struct CBCentralManagerTests {
 
     @Test("writes with response call back and reach the device, long ones too; writes without response only say ready")
     func writes() async throws {
-        let (device, service) = try await CentralFixture.device()
+        let (device, _, recorder, peripheral, primary, events) = try await CentralFixture.connectedDevice()
         defer { Task { await device.stop() } }
-        let (manager, recorder, events) = try await CentralFixture.central()
         var cursor = events
-        let (peripheral, _) = try await CentralFixture.discover(service, with: manager, recorder, &cursor)
-        try await CentralFixture.connect(peripheral, with: manager, recorder, &cursor)
-        let primary = try await CentralFixture.discoverAll(peripheral, service: service, recorder, &cursor)
         let writable = try CentralFixture.characteristic(CentralFixture.writable, in: primary, recorder)
         let long = Data((0..<300).map { UInt8(truncatingIfNeeded: $0 * 7) })
         recorder.queue.sync { peripheral.writeValue(long, for: writable, type: .withResponse) }
@@ -312,13 +304,9 @@ struct CBCentralManagerTests {
 
     @Test("subscribing calls back with isNotifying, then notifications arrive in order as value updates")
     func notifications() async throws {
-        let (device, service) = try await CentralFixture.device()
+        let (device, _, recorder, peripheral, primary, events) = try await CentralFixture.connectedDevice()
         defer { Task { await device.stop() } }
-        let (manager, recorder, events) = try await CentralFixture.central()
         var cursor = events
-        let (peripheral, _) = try await CentralFixture.discover(service, with: manager, recorder, &cursor)
-        try await CentralFixture.connect(peripheral, with: manager, recorder, &cursor)
-        let primary = try await CentralFixture.discoverAll(peripheral, service: service, recorder, &cursor)
         let notifying = try CentralFixture.characteristic(CentralFixture.notifying, in: primary, recorder)
         let plain = try CentralFixture.characteristic(CentralFixture.longValue, in: primary, recorder)
         recorder.queue.sync {
@@ -349,13 +337,9 @@ struct CBCentralManagerTests {
 
     @Test("a remote disconnection fails the pending read, then reports peripheralDisconnected")
     func remoteDisconnect() async throws {
-        let (device, service) = try await CentralFixture.device()
+        let (device, manager, recorder, peripheral, primary, events) = try await CentralFixture.connectedDevice()
         defer { Task { await device.stop() } }
-        let (manager, recorder, events) = try await CentralFixture.central()
         var cursor = events
-        let (peripheral, _) = try await CentralFixture.discover(service, with: manager, recorder, &cursor)
-        try await CentralFixture.connect(peripheral, with: manager, recorder, &cursor)
-        let primary = try await CentralFixture.discoverAll(peripheral, service: service, recorder, &cursor)
         let stalled = try CentralFixture.characteristic(CentralFixture.stalled, in: primary, recorder)
         recorder.queue.sync { peripheral.readValue(for: stalled) }
         for await _ in device.stalledReads { break }
@@ -415,13 +399,9 @@ struct CBCentralManagerTests {
 
     @Test("removing a service on the device invalidates it through didModifyServices")
     func modifiedServices() async throws {
-        let (device, service) = try await CentralFixture.device()
+        let (device, _, recorder, peripheral, primary, events) = try await CentralFixture.connectedDevice()
         defer { Task { await device.stop() } }
-        let (manager, recorder, events) = try await CentralFixture.central()
         var cursor = events
-        let (peripheral, _) = try await CentralFixture.discover(service, with: manager, recorder, &cursor)
-        try await CentralFixture.connect(peripheral, with: manager, recorder, &cursor)
-        _ = try await CentralFixture.discoverAll(peripheral, service: service, recorder, &cursor)
         let declaration = try #require(
             await device.host.database.service(CentralFixture.currentTime)?.handles.lowerBound)
         try await device.host.removeService(at: declaration)
@@ -431,6 +411,6 @@ struct CBCentralManagerTests {
         }
         #expect(invalidated == ["1805"])
         #expect(recorder.queue.sync { peripheral.services?.contains { $0.uuid.uuidString == "1805" } } == false)
-        #expect(recorder.queue.sync { peripheral.services?.contains { $0.uuid == service } } == true)
+        #expect(recorder.queue.sync { peripheral.services?.contains { $0.uuid == primary.uuid } } == true)
     }
 }

@@ -59,12 +59,13 @@ enum CentralFixture {
         return (device, CBUUID(string: uuid.uuidString))
     }
 
-    /// A central manager on its own queue, made with `options`, once it reports `.poweredOn`.
+    /// A central manager on its own queue, made with `options` and held by its recorder, once it reports `.poweredOn`.
     static func central(
         _ label: String = #function, options: [String: Any]? = nil
     ) async throws -> (CBCentralManager, CentralRecorder, EventCursor) {
         let recorder = CentralRecorder(label: label)
         let manager = CBCentralManager(delegate: recorder, queue: recorder.queue, options: options)
+        recorder.manager = manager
         var events = EventCursor(recorder)
         let state = try await events.next { event -> CBManagerState? in
             if case .state(let state) = event { return state }
@@ -132,6 +133,28 @@ enum CentralFixture {
             }
         }
         return primary
+    }
+
+    /// A device, a central manager connected to it, and its unique service discovered to the descriptors: the start
+    /// most central tests share. The caller stops the device.
+    static func connectedDevice(
+        _ label: String = #function
+    ) async throws -> (
+        device: TestPeripheral, manager: CBCentralManager, recorder: CentralRecorder, peripheral: CBPeripheral,
+        primary: CBService, events: EventCursor
+    ) {
+        let (device, service) = try await device()
+        do {
+            let (manager, recorder, events) = try await central(label)
+            var cursor = events
+            let (peripheral, _) = try await discover(service, with: manager, recorder, &cursor)
+            try await connect(peripheral, with: manager, recorder, &cursor)
+            let primary = try await discoverAll(peripheral, service: service, recorder, &cursor)
+            return (device, manager, recorder, peripheral, primary, cursor)
+        } catch {
+            await device.stop()
+            throw error
+        }
     }
 
     /// The characteristic with `uuid` in `service`.

@@ -81,6 +81,9 @@ final class CentralRecorder: NSObject, CBCentralManagerDelegate, CBPeripheralDel
     /// The channels opened, held as an app holds a channel it uses: a released channel closes, which would add its
     /// Disconnection Request and Response to what a test counts. Touched on ``queue`` only.
     private var openedChannels: [CBL2CAPChannel] = []
+    /// The manager this recorder is the delegate of, held for as long as the test holds the recorder: a manager holds
+    /// its delegate and its peripherals hold it weakly, so a test that no longer names it would otherwise lose it.
+    var manager: CBCentralManager?
 
     init(label: String) {
         queue = DispatchQueue(label: label)

@@ -8,13 +8,9 @@ import Testing
 struct NotificationOrderTests {
     @Test("a value notified while setNotifyValue is under way reaches the delegate after the notification state")
     func stateBeforeValue() async throws {
-        let (device, service) = try await CentralFixture.device()
+        let (device, _, recorder, peripheral, primary, events) = try await CentralFixture.connectedDevice()
         defer { Task { await device.stop() } }
-        let (manager, recorder, events) = try await CentralFixture.central()
         var cursor = events
-        let (peripheral, _) = try await CentralFixture.discover(service, with: manager, recorder, &cursor)
-        try await CentralFixture.connect(peripheral, with: manager, recorder, &cursor)
-        let primary = try await CentralFixture.discoverAll(peripheral, service: service, recorder, &cursor)
         let notifying = try CentralFixture.characteristic(CentralFixture.notifying, in: primary, recorder)
         recorder.queue.sync {
             peripheral.setNotifyValue(true, for: notifying)
