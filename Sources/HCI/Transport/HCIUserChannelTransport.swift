@@ -4,7 +4,7 @@ import Glibc
 ///
 /// Needs CAP_NET_ADMIN and the adapter down in bluetoothd. Each read and write on the socket is one
 /// packet with its H4 indicator.
-public final class HCIUserChannelTransport: HCIBatchReceiving {
+public final class HCIUserChannelTransport: FileDescriptorBacked {
     /// The highest adapter number (0xFFFF means "no device" to the kernel).
     public static let maximumIndex = 0xFFFE
 
@@ -20,7 +20,7 @@ public final class HCIUserChannelTransport: HCIBatchReceiving {
 
     /// The adapter number.
     public let index: Int
-    private let connection: FileDescriptorTransport
+    public let connection: FileDescriptorTransport
 
     private init(index: Int, connection: FileDescriptorTransport) {
         self.index = index
@@ -43,22 +43,6 @@ public final class HCIUserChannelTransport: HCIBatchReceiving {
             return try FileDescriptorTransport(adopting: descriptor, name: spec, limits: limits)
         }
         return HCIUserChannelTransport(index: index, connection: connection)
-    }
-
-    public var incoming: AsyncThrowingStream<HCIPacket, any Error> { connection.incoming }
-
-    public var incomingBatches: AsyncThrowingStream<[HCIPacket], any Error> { connection.incomingBatches }
-
-    public nonisolated(nonsending) func receiveBatch() async throws -> [HCIPacket]? {
-        try await connection.receiveBatch()
-    }
-
-    public func send(_ packet: HCIPacket) async throws(TransportError) {
-        try await connection.send(packet)
-    }
-
-    public func close() async {
-        await connection.close()
     }
 
     private static func boundSocket(index: Int, spec: String) throws(TransportError) -> Int32 {

@@ -4,7 +4,7 @@ import Glibc
 ///
 /// The line is set raw (8 data bits, no parity, one stop bit, no echo or line editing) with no flow
 /// control; without a baud rate it runs at ``defaultBaudRate``.
-public final class SerialTransport: HCIBatchReceiving {
+public final class SerialTransport: FileDescriptorBacked {
     /// The baud rate used when a spec names none: what Zephyr's and Bumble's HCI UART setups use.
     public static let defaultBaudRate = 1_000_000
 
@@ -25,7 +25,7 @@ public final class SerialTransport: HCIBatchReceiving {
     public let device: String
     /// The baud rate the line runs at.
     public let baudRate: Int
-    private let connection: FileDescriptorTransport
+    public let connection: FileDescriptorTransport
 
     private init(device: String, baudRate: Int, connection: FileDescriptorTransport) {
         self.device = device
@@ -52,26 +52,6 @@ public final class SerialTransport: HCIBatchReceiving {
             return try FileDescriptorTransport(adopting: descriptor, name: spec, limits: limits)
         }
         return SerialTransport(device: device, baudRate: rate, connection: connection)
-    }
-
-    public var incoming: AsyncThrowingStream<HCIPacket, any Error> { connection.incoming }
-
-    public var incomingBatches: AsyncThrowingStream<[HCIPacket], any Error> { connection.incomingBatches }
-
-    public nonisolated(nonsending) func receiveBatch() async throws -> [HCIPacket]? {
-        try await connection.receiveBatch()
-    }
-
-    public func send(_ packet: HCIPacket) async throws(TransportError) {
-        try await connection.send(packet)
-    }
-
-    public func send(contentsOf packets: [HCIPacket]) async throws(TransportError) {
-        try await connection.send(contentsOf: packets)
-    }
-
-    public func close() async {
-        await connection.close()
     }
 
     private static func configuredDevice(_ device: String, speed: speed_t, spec: String) throws(TransportError) -> Int32

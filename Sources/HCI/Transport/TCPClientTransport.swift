@@ -1,10 +1,10 @@
 /// H4 over a TCP connection to a controller (`tcp:HOST:PORT`): Bumble's controllers, `bluetooth sim`, emulators.
-public final class TCPClientTransport: HCIBatchReceiving {
+public final class TCPClientTransport: FileDescriptorBacked {
     /// The host connected to.
     public let host: String
     /// The port connected to.
     public let port: UInt16
-    private let connection: FileDescriptorTransport
+    public let connection: FileDescriptorTransport
 
     private init(host: String, port: UInt16, connection: FileDescriptorTransport) {
         self.host = host
@@ -27,25 +27,5 @@ public final class TCPClientTransport: HCIBatchReceiving {
             return try FileDescriptorTransport(adopting: descriptor, name: spec, limits: limits)
         }
         return TCPClientTransport(host: host, port: port, connection: connection)
-    }
-
-    public var incoming: AsyncThrowingStream<HCIPacket, any Error> { connection.incoming }
-
-    public var incomingBatches: AsyncThrowingStream<[HCIPacket], any Error> { connection.incomingBatches }
-
-    public nonisolated(nonsending) func receiveBatch() async throws -> [HCIPacket]? {
-        try await connection.receiveBatch()
-    }
-
-    public func send(_ packet: HCIPacket) async throws(TransportError) {
-        try await connection.send(packet)
-    }
-
-    public func send(contentsOf packets: [HCIPacket]) async throws(TransportError) {
-        try await connection.send(contentsOf: packets)
-    }
-
-    public func close() async {
-        await connection.close()
     }
 }

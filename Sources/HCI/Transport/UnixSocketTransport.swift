@@ -1,13 +1,13 @@
 import Glibc
 
 /// H4 over a UNIX stream socket to a controller (`unix:PATH`).
-public final class UnixSocketTransport: HCIBatchReceiving {
+public final class UnixSocketTransport: FileDescriptorBacked {
     /// The longest socket path the system accepts, in bytes.
     public static let maximumPathLength = MemoryLayout.size(ofValue: sockaddr_un().sun_path) - 1
 
     /// The socket path connected to.
     public let path: String
-    private let connection: FileDescriptorTransport
+    public let connection: FileDescriptorTransport
 
     private init(path: String, connection: FileDescriptorTransport) {
         self.path = path
@@ -27,26 +27,6 @@ public final class UnixSocketTransport: HCIBatchReceiving {
             return try FileDescriptorTransport(adopting: descriptor, name: spec, limits: limits)
         }
         return UnixSocketTransport(path: path, connection: connection)
-    }
-
-    public var incoming: AsyncThrowingStream<HCIPacket, any Error> { connection.incoming }
-
-    public var incomingBatches: AsyncThrowingStream<[HCIPacket], any Error> { connection.incomingBatches }
-
-    public nonisolated(nonsending) func receiveBatch() async throws -> [HCIPacket]? {
-        try await connection.receiveBatch()
-    }
-
-    public func send(_ packet: HCIPacket) async throws(TransportError) {
-        try await connection.send(packet)
-    }
-
-    public func send(contentsOf packets: [HCIPacket]) async throws(TransportError) {
-        try await connection.send(contentsOf: packets)
-    }
-
-    public func close() async {
-        await connection.close()
     }
 
     private static func connectedSocket(path: String, spec: String) throws(TransportError) -> Int32 {

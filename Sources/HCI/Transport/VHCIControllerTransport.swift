@@ -8,7 +8,7 @@ import Glibc
 /// vendor packet (0xFF, then the device type 0x00); the driver answers 0xFF, the same type byte and
 /// the new adapter's index (little-endian 16 bits), after which the kernel starts setting the adapter
 /// up. Closing the descriptor removes the adapter.
-public final class VHCIControllerTransport: HCITransport {
+public final class VHCIControllerTransport: FileDescriptorBacked {
     /// Where the driver's character device lives.
     public static let defaultDevicePath = "/dev/vhci"
 
@@ -18,7 +18,7 @@ public final class VHCIControllerTransport: HCITransport {
 
     /// The kernel adapter's number: the N of `hciN`.
     public let index: Int
-    private let connection: FileDescriptorTransport
+    public let connection: FileDescriptorTransport
 
     private init(index: Int, connection: FileDescriptorTransport) {
         self.index = index
@@ -55,17 +55,6 @@ public final class VHCIControllerTransport: HCITransport {
                 adopting: descriptor, name: "hci\(index) via \(path)", limits: limits)
             return VHCIControllerTransport(index: index, connection: connection)
         }
-    }
-
-    public var incoming: AsyncThrowingStream<HCIPacket, any Error> { connection.incoming }
-
-    public func send(_ packet: HCIPacket) async throws(TransportError) {
-        try await connection.send(packet)
-    }
-
-    /// Closes the device; the kernel removes the adapter.
-    public func close() async {
-        await connection.close()
     }
 
     /// Sends the create request and reads the driver's answer, giving the new adapter's index.
