@@ -38,6 +38,11 @@ extension Air {
     }
 
     /// Makes sure the waiting task wakes by `deadline`, replacing it when it would wake later.
+    ///
+    /// The task runs off the air, so it first passes through the air: it sleeps only once the operation that
+    /// armed it has ended and delivered all it caused. A task sleeping on the clock therefore means the air has
+    /// nothing due left to do, which is what a test driving a `ManualClock` waits for before it reads its hosts'
+    /// queues or moves time on.
     private func wakeDriver(by deadline: Duration) {
         let wake = timers.rounded(deadline)
         if let current = timers.wake, current <= wake { return }
@@ -46,6 +51,7 @@ extension Air {
         timers.wake = wake
         let (clock, epoch) = (clock, timers.epoch)
         timers.driver = Task { [weak self] in
+            guard await self?.isDriver(epoch) == true else { return }
             do {
                 try await clock.sleep(untilElapsed: wake)
             } catch {
@@ -54,6 +60,9 @@ extension Air {
             await self?.fireDue(epoch)
         }
     }
+
+    /// Whether the waiting task armed at `epoch` is still the one the air waits on.
+    private func isDriver(_ epoch: UInt64) -> Bool { epoch == timers.epoch }
 
     /// Fires every live timer whose deadline has come, in deadline order, then waits for the next one.
     private func fireDue(_ epoch: UInt64) {
