@@ -5,67 +5,55 @@ extension Air {
     /// Takes one ACL packet from a host for the peer's host, cut into data PDUs of the link's data length;
     /// the sender hears Number Of Completed Packets once the peer's host queue has taken it.
     ///
-    /// On an untimed air the packet is held for the receiver, whose ID is returned: the caller delivers it
+    /// On an untimed air the packet is held for the receiver, which is returned: the caller delivers it
     /// with ``releaseHeldACL(to:)``, after as many more as came together.
     ///
     /// Packets on an unknown handle, longer than a buffer, or beyond the buffers the host was given (a host
     /// flow-control error) are discarded and never counted as completed.
     ///
     /// Bluetooth Core Specification Vol 4, Part E, 4.1.1 and 5.4.2.
-    func handleACL(_ packet: ACLDataPacket, from c: ControllerState) -> ControllerID? {
-        guard let linkID = c.handles[packet.handle], let link = links[linkID],
-            packet.data.count <= Int(c.configuration.aclBufferLength),
-            c.aclPacketsInFlight < Int(c.configuration.aclBufferCount)
+    func handleACL(_ packet: ACLDataPacket, from c: ControllerState) -> ControllerState? {
+        let configuration = c.configuration
+        let inFlight = c.aclPacketsInFlight
+        guard let link = c.handles[packet.handle], packet.data.count <= Int(configuration.aclBufferLength),
+            inFlight < Int(configuration.aclBufferCount)
         else { return nil }
-        c.aclPacketsInFlight += 1
+        c.aclPacketsInFlight = inFlight + 1
         let side = link.side(of: c.id)
-        let receiver = link.controller(side.opposite)
-        var size = Int(link.maxTxOctets[side] ?? DataLength.initialOctets)
-        if let layer = link.layer {
-            let time = Duration.microseconds(Int64(link.maxTxTime[side] ?? DataLength.initialTime))
-            size = min(size, layer.phy[side, default: .le1M].octets(within: time))
+        let layer = link.layer
+        var size = Int(link.maxTxOctets[side])
+        if let layer {
+            let time = Duration.microseconds(Int64(link.maxTxTime[side]))
+            size = min(size, layer.phy[side].octets(within: time))
         }
-        var fragments: [ACLDataPacket] = []
-        var offset = 0
-        repeat {
-            let end = min(offset + size, packet.data.count)
-            let boundary: ACLDataPacket.BoundaryFlag =
-                offset == 0 && packet.boundary.isFirst ? .firstFlushable : .continuing
-            let data = end - offset == packet.data.count ? packet.data : Array(packet.data[offset..<end])
-            fragments.append(ACLDataPacket(handle: link.handle(side.opposite), boundary: boundary, data: data))
-            offset = end
-        } while offset < packet.data.count
-        guard link.layer == nil else {
+        let fragments = LinkFragments(packet: packet, size: size, handle: link.handle(side.opposite))
+        guard layer == nil else {
             enqueue(fragments, on: link, from: side)
             return nil
         }
-        heldACL[receiver, default: []].append(HeldACL(link: link.id, sender: side, fragments: fragments))
+        let receiver = link.state(side.opposite)
+        receiver.heldACL.append(HeldACL(link: link, sender: side, fragments: fragments))
         return receiver
     }
 
     /// Delivers held ACL to a host, in order, while its queue has room (counting what this call released); each
     /// sender hears one Number Of Completed Packets event for what was delivered. The caller flushes the outbox.
-    func releaseHeldACL(to receiverID: ControllerID) {
+    func releaseHeldACL(to receiver: ControllerState) {
         var completed = CompletedPacketTally()
-        defer {
-            for (sender, event) in completed.events { emit(event, to: sender) }
-        }
         var released = 0
-        while let held = heldACL[receiverID]?.first {
-            guard let receiver = controllers[receiverID], let link = links[held.link],
-                let sender = controllers[link.controller(held.sender)]
-            else {
-                heldACL[receiverID]?.removeFirst()
-                continue
-            }
-            guard receiver.queue.hasRoomForACL(released + held.fragments.count) else { return }
-            heldACL[receiverID]?.removeFirst()
+        var taken = 0
+        for held in receiver.heldACL {
+            guard receiver.queue.hasRoomForACL(released + held.fragments.count) else { break }
+            taken += 1
             for fragment in held.fragments {
-                outbox.append(Outgoing(controller: receiverID, packet: .acl(fragment), kind: .acl))
+                outbox.append(Outgoing(controller: receiver.id, packet: .acl(fragment), kind: .acl))
             }
             released += held.fragments.count
+            let sender = held.link.state(held.sender)
             sender.aclPacketsInFlight -= 1
-            completed.count(link.handle(held.sender), of: sender)
+            completed.count(held.link.handle(held.sender), of: sender)
         }
+        receiver.heldACL.removeFirst(taken)
+        completed.forEachEvent { sender, event in emit(event, to: sender) }
     }
 }

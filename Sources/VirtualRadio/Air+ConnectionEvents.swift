@@ -14,10 +14,11 @@ extension Air {
     }
 
     /// Queues the fragments of one host packet for the connection events to carry.
-    func enqueue(_ fragments: [ACLDataPacket], on link: Link, from side: LinkSide) {
+    func enqueue(_ fragments: LinkFragments, on link: Link, from side: LinkSide) {
         let queuedAt = now
+        let last = fragments.count - 1
         let pdus = fragments.enumerated().map { index, fragment in
-            DataPDU(fragment: fragment, endsHostPacket: index == fragments.count - 1, queuedAt: queuedAt)
+            DataPDU(fragment: fragment, endsHostPacket: index == last, queuedAt: queuedAt)
         }
         link.layer?.enqueue(pdus, from: side)
     }
@@ -47,7 +48,8 @@ extension Air {
             outbox.append(Outgoing(controller: link.controller(receiver), packet: .acl(fragment), kind: .acl))
         }
         for side in [LinkSide.central, .peripheral] {
-            guard let count = outcome.freed[side], !link.departed.contains(side),
+            let count = outcome.freed[side]
+            guard count > 0, !link.departed.contains(side),
                 let sender = controllers[link.controller(side)]
             else { continue }
             sender.aclPacketsInFlight -= count
@@ -70,7 +72,7 @@ extension Air {
             link.parameters = parameters
             announceParameters(on: link, to: notify)
         case .phy(let central, let peripheral, let notify):
-            link.txPHY = [.central: central.hciPHY, .peripheral: peripheral.hciPHY]
+            link.txPHY = PerSide(central: central.hciPHY, peripheral: peripheral.hciPHY)
             announcePHY(on: link, to: notify)
         case .dataLength(let side, let octets, let time):
             applyDataLength(link, side: side, octets: octets, time: time)

@@ -69,7 +69,7 @@ extension Air {
 
     /// The identities of the devices a controller is connected to.
     func peers(of c: ControllerState) -> [DeviceAddress] {
-        c.handles.values.compactMap { links[$0] }.map { link in
+        c.handles.values.map { link in
             c.resolve(link.side(of: c.id) == .central ? link.peripheralAddress : link.centralAddress).identity
         }
     }
@@ -120,12 +120,12 @@ extension Air {
         key: AdvertisingSetKey, peripheralAddress: DeviceAddress
     ) {
         let link = Link(
-            id: makeLinkID(), central: c.id, peripheral: p.id, centralHandle: c.allocateHandle(),
+            id: makeLinkID(), central: c, peripheral: p, centralHandle: c.allocateHandle(),
             peripheralHandle: p.allocateHandle(), centralAddress: centralAddress, peripheralAddress: peripheralAddress,
             parameters: initiator.parameters)
         links[link.id] = link
-        c.handles[link.centralHandle] = link.id
-        p.handles[link.peripheralHandle] = link.id
+        c.handles[link.centralHandle] = link
+        p.handles[link.peripheralHandle] = link
         c.initiator = nil
         let eventsSent = p.advertisingSets[key]?.eventsSent ?? 0
         stopAdvertising(key, on: p)
@@ -241,11 +241,9 @@ extension Air {
         for side in [LinkSide.central, .peripheral] where !link.departed.contains(side) {
             guard let c = controllers[link.controller(side)] else { continue }
             c.handles[link.handle(side)] = nil
-            heldACL[c.id]?.removeAll { held in
-                guard held.link == link.id else { return false }
-                if let sender = controllers[link.controller(held.sender)] {
-                    sender.aclPacketsInFlight -= 1
-                }
+            c.heldACL.removeAll { held in
+                guard held.link === link else { return false }
+                link.state(held.sender).aclPacketsInFlight -= 1
                 return true
             }
             if let reason = notify[side] {

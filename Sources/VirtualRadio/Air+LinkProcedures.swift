@@ -195,10 +195,8 @@ extension Air {
             guard let c = controllers[link.controller(end)] else { continue }
             emit(
                 LEDataLengthChangeEvent(
-                    handle: link.handle(end), maxTxOctets: link.maxTxOctets[end] ?? DataLength.initialOctets,
-                    maxTxTime: link.maxTxTime[end] ?? DataLength.initialTime,
-                    maxRxOctets: link.maxTxOctets[end.opposite] ?? DataLength.initialOctets,
-                    maxRxTime: link.maxTxTime[end.opposite] ?? DataLength.initialTime),
+                    handle: link.handle(end), maxTxOctets: link.maxTxOctets[end], maxTxTime: link.maxTxTime[end],
+                    maxRxOctets: link.maxTxOctets[end.opposite], maxRxTime: link.maxTxTime[end.opposite]),
                 to: c)
         }
     }
@@ -212,7 +210,7 @@ extension Air {
         let link = try link(command.handle, of: c)
         let side = link.side(of: c.id)
         return .init(
-            handle: command.handle, txPHY: link.txPHY[side] ?? .le1M, rxPHY: link.txPHY[side.opposite] ?? .le1M)
+            handle: command.handle, txPHY: link.txPHY[side], rxPHY: link.txPHY[side.opposite])
     }
 
     /// Each direction moves to the fastest PHY both ends prefer (2M, then 1M, then Coded); LE Coded only on a
@@ -240,10 +238,10 @@ extension Air {
         let notify = chosen != link.txPHY ? [side, side.opposite] : [side]
         if link.layer != nil {
             let coding: RadioPHY = command.phyOptions == 0x01 ? .codedS2 : .codedS8
-            let radio = { (phy: PHY?) -> RadioPHY in
+            let radio = { (phy: PHY) -> RadioPHY in
                 switch phy {
-                case .le2M?: .le2M
-                case .leCoded?: coding
+                case .le2M: .le2M
+                case .leCoded: coding
                 default: .le1M
                 }
             }
@@ -261,8 +259,8 @@ extension Air {
             guard let host = controllers[link.controller(side)] else { continue }
             emit(
                 LEPHYUpdateCompleteEvent(
-                    status: .success, handle: link.handle(side), txPHY: link.txPHY[side] ?? .le1M,
-                    rxPHY: link.txPHY[side.opposite] ?? .le1M),
+                    status: .success, handle: link.handle(side), txPHY: link.txPHY[side],
+                    rxPHY: link.txPHY[side.opposite]),
                 to: host)
         }
     }

@@ -8,7 +8,6 @@ extension Air {
     func resetController(_ c: ControllerState) -> EmptyReturnParameters {
         dropLinks(of: c, peerReason: .connectionTimeout)
         c.reset()
-        heldACL[c.id] = nil
         return EmptyReturnParameters()
     }
 

@@ -24,7 +24,6 @@ public actor Air {
     let listeners = Listeners()
     var links: [UInt64: Link] = [:]
     var timers: AirTimers
-    var heldACL: [ControllerID: [HeldACL]] = [:]
     private var nextControllerID: UInt64 = 1
     private var nextLinkID: UInt64 = 1
     /// Packets produced by the current operation, delivered to the hosts when it ends.
@@ -37,13 +36,6 @@ public actor Air {
         var packet: HCIPacket
         var kind: HostQueue.Kind
         var reports: [LEAdvertisingReportEvent.Report] = []
-    }
-
-    /// Host ACL data that crossed the air but waits for room in the receiving host's queue.
-    struct HeldACL {
-        var link: UInt64
-        var sender: LinkSide
-        var fragments: [ACLDataPacket]
     }
 
     /// Makes an empty air.
@@ -106,7 +98,7 @@ public actor Air {
     /// the next packet is taken, so the host sees everything in the order it sent it.
     func receive(_ packets: [HCIPacket], from id: ControllerID) {
         guard let controller = controllers[id] else { return }
-        var receivers: [ControllerID] = []
+        var receivers: [ControllerState] = []
         for packet in packets {
             switch packet {
             case .command(let command):
@@ -114,7 +106,7 @@ public actor Air {
                 handleCommand(command, from: controller)
                 flush()
             case .acl(let data):
-                if let receiver = handleACL(data, from: controller), !receivers.contains(receiver) {
+                if let receiver = handleACL(data, from: controller), !receivers.contains(where: { $0 === receiver }) {
                     receivers.append(receiver)
                 }
             case .event, .sco, .iso: break
@@ -124,7 +116,7 @@ public actor Air {
         flush()
     }
 
-    private func release(_ receivers: inout [ControllerID]) {
+    private func release(_ receivers: inout [ControllerState]) {
         for receiver in receivers { releaseHeldACL(to: receiver) }
         receivers = []
     }
@@ -136,7 +128,6 @@ public actor Air {
         controller.reset()
         controllers[id] = nil
         order.removeAll { $0 == id }
-        heldACL[id] = nil
         controller.queue.finish(failure: failure)
         flush()
     }
@@ -145,7 +136,7 @@ public actor Air {
     /// peer hears of it only when its supervision timeout expires.
     func dropLinks(of controller: ControllerState, peerReason: HCIStatus) {
         for handle in controller.handles.keys.sorted() {
-            guard let linkID = controller.handles[handle], let link = links[linkID] else { continue }
+            guard let link = controller.handles[handle] else { continue }
             let side = link.side(of: controller.id)
             if link.layer != nil {
                 controller.handles[handle] = nil
@@ -158,12 +149,12 @@ public actor Air {
 
     /// Called when a host drained enough of its queue that held-back ACL may flow again.
     func hostHasRoom(_ id: ControllerID) {
-        releaseHeldACL(to: id)
+        if let controller = controllers[id] { releaseHeldACL(to: controller) }
         flush()
     }
 
     func link(_ handle: ConnectionHandle, of controller: ControllerState) throws(ControllerError) -> Link {
-        guard let id = controller.handles[handle], let link = links[id] else { throw .unknownConnectionIdentifier }
+        guard let link = controller.handles[handle] else { throw .unknownConnectionIdentifier }
         return link
     }
 
@@ -231,10 +222,11 @@ public actor Air {
         outbox.append(Outgoing(controller: controller.id, packet: .event(HCIEventPacket(event)), kind: kind))
     }
 
-    /// Delivers what the current operation produced; a host whose queue overflowed leaves the air.
+    /// Delivers what the current operation produced; a host whose queue overflowed leaves the air. The outbox keeps
+    /// its buffer for the next operation.
     func flush() {
         while !outbox.isEmpty {
-            let batch = Self.combiningReports(outbox)
+            var batch = outbox.contains { !$0.reports.isEmpty } ? Self.combiningReports(outbox) : outbox
             outbox = []
             var stuck: [ControllerID] = []
             var start = batch.startIndex
@@ -251,6 +243,10 @@ public actor Air {
             }
             for id in stuck {
                 remove(id, failure: .io("the host stopped reading: controller event queue overflowed"))
+            }
+            if outbox.isEmpty {
+                batch.removeAll(keepingCapacity: true)
+                outbox = batch
             }
         }
     }

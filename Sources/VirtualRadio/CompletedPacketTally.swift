@@ -18,11 +18,18 @@ struct CompletedPacketTally {
         }
     }
 
-    /// The events owed, in the order the senders were first counted; at most 63 connections per event.
-    var events: [(sender: ControllerState, event: NumberOfCompletedPacketsEvent)] {
-        senders.flatMap { sender, entries in
-            stride(from: 0, to: entries.count, by: 63).map { start in
-                (sender, NumberOfCompletedPacketsEvent(entries: Array(entries[start..<min(start + 63, entries.count)])))
+    /// Hands each sender the events it is owed, in the order the senders were first counted; at most 63
+    /// connections per event.
+    func forEachEvent(_ body: (_ sender: ControllerState, _ event: NumberOfCompletedPacketsEvent) -> Void) {
+        for (sender, entries) in senders {
+            guard entries.count > 63 else {
+                body(sender, NumberOfCompletedPacketsEvent(entries: entries))
+                continue
+            }
+            for start in stride(from: 0, to: entries.count, by: 63) {
+                body(
+                    sender,
+                    NumberOfCompletedPacketsEvent(entries: Array(entries[start..<min(start + 63, entries.count)])))
             }
         }
     }

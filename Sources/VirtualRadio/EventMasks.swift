@@ -17,19 +17,23 @@ struct EventMasks: Hashable, Sendable {
 
     private static let leMetaBit: UInt64 = 61
 
-    private static let eventBits: [HCIEventCode: UInt64] = [
-        .disconnectionComplete: 4,
-        .encryptionChange: 7,
-        .readRemoteVersionInformationComplete: 11,
-        .hardwareError: 15,
-        HCIEventCode(rawValue: 0x1A): 25,
-        .encryptionKeyRefreshComplete: 47,
-        .leMeta: leMetaBit,
-    ]
+    /// The Set Event Mask bit of each maskable event the controller sends.
+    private static func eventBit(_ code: HCIEventCode) -> UInt64? {
+        switch code {
+        case .disconnectionComplete: 4
+        case .encryptionChange: 7
+        case .readRemoteVersionInformationComplete: 11
+        case .hardwareError: 15
+        case HCIEventCode(rawValue: 0x1A): 25
+        case .encryptionKeyRefreshComplete: 47
+        case .leMeta: leMetaBit
+        default: nil
+        }
+    }
 
     /// Whether the host lets the controller send an event with this code.
     func allows(_ code: HCIEventCode) -> Bool {
-        guard let bit = Self.eventBits[code] else { return true }
+        guard let bit = Self.eventBit(code) else { return true }
         return eventMask & (1 << bit) != 0
     }
 

@@ -37,9 +37,13 @@ final class HostQueue: Sendable {
     }
 
     /// A host waiting for packets: how many it takes at most, and where they go.
+    ///
+    /// The continuation is resumed exactly once by whoever takes the waiter out of the state under the lock (a
+    /// push, ``finish(failure:)`` or the wait's cancellation), so it need not be a checked one, whose allocation
+    /// and check cost about as much as the rest of a wait.
     private struct Waiter {
         var limit: Int
-        var continuation: CheckedContinuation<[HCIPacket]?, any Error>
+        var continuation: UnsafeContinuation<[HCIPacket]?, any Error>
     }
 
     /// The most packets the queue holds.
@@ -119,7 +123,7 @@ final class HostQueue: Sendable {
 
     /// Stops taking packets; the host reads what is queued and then the end, or `failure` at once.
     func finish(failure: TransportError? = nil) {
-        let waiter = state.withLock { state -> CheckedContinuation<[HCIPacket]?, any Error>? in
+        let waiter = state.withLock { state -> UnsafeContinuation<[HCIPacket]?, any Error>? in
             guard !state.finished else { return nil }
             state.finished = true
             if let failure {
@@ -176,7 +180,7 @@ final class HostQueue: Sendable {
             break
         }
         return try await withTaskCancellationHandler {
-            try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<[HCIPacket]?, any Error>) in
+            try await withUnsafeThrowingContinuation { (continuation: UnsafeContinuation<[HCIPacket]?, any Error>) in
                 enum Then {
                     case resume([HCIPacket]?)
                     case fail(TransportError)
@@ -197,7 +201,7 @@ final class HostQueue: Sendable {
                 }
             }
         } onCancel: {
-            let waiter = state.withLock { state -> CheckedContinuation<[HCIPacket]?, any Error>? in
+            let waiter = state.withLock { state -> UnsafeContinuation<[HCIPacket]?, any Error>? in
                 defer { state.waiter = nil }
                 return state.waiter?.continuation
             }

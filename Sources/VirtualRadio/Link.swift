@@ -31,6 +31,9 @@ final class Link {
     let id: UInt64
     let central: ControllerID
     let peripheral: ControllerID
+    /// The two controllers, for the data path; a side's controller may have left the air once it ``departed``.
+    unowned let centralState: ControllerState
+    unowned let peripheralState: ControllerState
     let centralHandle: ConnectionHandle
     let peripheralHandle: ConnectionHandle
     /// The central's address as the peripheral saw it.
@@ -42,10 +45,10 @@ final class Link {
     var encryptionRequest: EncryptionRequest?
     var parameterRequest: ParameterRequest?
     /// Transmit PHY of each side.
-    var txPHY: [LinkSide: PHY] = [.central: .le1M, .peripheral: .le1M]
+    var txPHY = PerSide(PHY.le1M)
     /// Largest payload each side sends per data PDU, and its time in microseconds.
-    var maxTxOctets: [LinkSide: UInt16] = [.central: 27, .peripheral: 27]
-    var maxTxTime: [LinkSide: UInt16] = [.central: 328, .peripheral: 328]
+    var maxTxOctets = PerSide(DataLength.initialOctets)
+    var maxTxTime = PerSide(DataLength.initialTime)
     /// Sides whose controller left the link without ending it (timed airs: the peer times out).
     var departed: Set<LinkSide> = []
     /// The timed link layer (timed airs only).
@@ -54,13 +57,15 @@ final class Link {
     var eventTimer: UInt64?
 
     init(
-        id: UInt64, central: ControllerID, peripheral: ControllerID, centralHandle: ConnectionHandle,
+        id: UInt64, central: ControllerState, peripheral: ControllerState, centralHandle: ConnectionHandle,
         peripheralHandle: ConnectionHandle, centralAddress: DeviceAddress, peripheralAddress: DeviceAddress,
         parameters: ConnectionParameters
     ) {
         self.id = id
-        self.central = central
-        self.peripheral = peripheral
+        self.central = central.id
+        self.peripheral = peripheral.id
+        centralState = central
+        peripheralState = peripheral
         self.centralHandle = centralHandle
         self.peripheralHandle = peripheralHandle
         self.centralAddress = centralAddress
@@ -70,6 +75,11 @@ final class Link {
 
     func controller(_ side: LinkSide) -> ControllerID {
         side == .central ? central : peripheral
+    }
+
+    /// The controller on a side that has not departed.
+    func state(_ side: LinkSide) -> ControllerState {
+        side == .central ? centralState : peripheralState
     }
 
     func handle(_ side: LinkSide) -> ConnectionHandle {

@@ -41,7 +41,7 @@ struct LinkLayer {
         /// Fragments that reached each side, in order.
         var delivered: [(receiver: LinkSide, fragment: ACLDataPacket)] = []
         /// Host packets of each side whose last fragment was acknowledged.
-        var freed: [LinkSide: Int] = [:]
+        var freed = PerSide(0)
         /// Changes that took effect at this event's instant.
         var applied: [InstantChange] = []
         /// Packet exchanges the event held (a central packet and the peripheral's reply).
@@ -55,12 +55,12 @@ struct LinkLayer {
     private(set) var nextAnchor: Duration
     /// The counter of the next connection event.
     private(set) var eventCounter: UInt16 = 0
-    private(set) var phy: [LinkSide: RadioPHY] = [.central: .le1M, .peripheral: .le1M]
-    private var queues: [LinkSide: [DataPDU]] = [.central: [], .peripheral: []]
+    private(set) var phy = PerSide(RadioPHY.le1M)
+    private var queues = PerSide([DataPDU]())
     /// When each side last received a packet from its peer.
-    private var lastHeard: [LinkSide: Duration]
+    private var lastHeard: PerSide<Duration>
     /// Whether each side's controller is still there to transmit and receive.
-    private var present: [LinkSide: Bool] = [.central: true, .peripheral: true]
+    private var present = PerSide(true)
     /// Events the peripheral has let pass since it last listened; it listens at the first event.
     private var skipped = Int.max / 2
     private var pending: [(instant: UInt16, change: InstantChange)] = []
@@ -69,7 +69,7 @@ struct LinkLayer {
     init(parameters: ConnectionParameters, firstAnchor: Duration) {
         self.parameters = parameters
         nextAnchor = firstAnchor
-        lastHeard = [.central: firstAnchor, .peripheral: firstAnchor]
+        lastHeard = PerSide(firstAnchor)
     }
 
     var interval: Duration { .microseconds(Int64(parameters.interval) * 1250) }
@@ -77,11 +77,11 @@ struct LinkLayer {
 
     /// Queues a side's PDUs for the events to come.
     mutating func enqueue(_ pdus: [DataPDU], from side: LinkSide) {
-        queues[side, default: []] += pdus
+        queues[side] += pdus
     }
 
     /// PDUs a side has not yet had acknowledged.
-    func queued(_ side: LinkSide) -> Int { queues[side]?.count ?? 0 }
+    func queued(_ side: LinkSide) -> Int { queues[side].count }
 
     /// A side's controller left the air: it neither sends nor hears from now on, so its peer times out.
     mutating func leave(_ side: LinkSide) {
@@ -118,7 +118,7 @@ struct LinkLayer {
         eventCounter &+= 1
         nextAnchor = anchor + interval
         outcome.timedOut = [LinkSide.central, .peripheral].contains {
-            anchor - lastHeard[$0, default: anchor] > supervisionTimeout
+            anchor - lastHeard[$0] > supervisionTimeout
         }
         return outcome
     }
@@ -132,7 +132,7 @@ struct LinkLayer {
     ) {
         let end = anchor + interval - RadioPHY.interFrameSpace
         var time = anchor
-        while present[.central] == true {
+        while present.central {
             let sent = ready(.central, at: time)
             let centralMore = hasMore(.central, at: time)
             let centralTime = airtime(of: sent, from: .central, micLength: micLength)
@@ -142,12 +142,12 @@ struct LinkLayer {
             let replyTime = airtime(of: reply, from: .peripheral, micLength: micLength)
             if outcome.exchanges > 0, replyStart + replyTime > end { return }
             outcome.exchanges += 1
-            guard present[.peripheral] == true, !loss.lost() else { return }
+            guard present.peripheral, !loss.lost() else { return }
             lastHeard[.peripheral] = time + centralTime
             if let sent, !sent.received {
                 guard canReceive(.peripheral) else { return }
                 outcome.delivered.append((.peripheral, sent.fragment))
-                queues[.central]?[0].received = true
+                queues.central[0].received = true
             }
             guard !loss.lost() else { return }
             lastHeard[.central] = replyStart + replyTime
@@ -163,25 +163,26 @@ struct LinkLayer {
 
     /// The MD bit of a side's packet sent at `time`: whether another PDU than the one it carries was ready.
     private func hasMore(_ side: LinkSide, at time: Duration) -> Bool {
-        guard let queue = queues[side], let head = queue.first, head.queuedAt <= time else { return false }
+        let queue = queues[side]
+        guard let head = queue.first, head.queuedAt <= time else { return false }
         return queue.count > 1 && queue[1].queuedAt <= time
     }
 
     /// A side's next PDU, if the host had handed it over by `time`.
     private func ready(_ side: LinkSide, at time: Duration) -> DataPDU? {
-        guard let pdu = queues[side]?.first, pdu.queuedAt <= time else { return nil }
+        guard let pdu = queues[side].first, pdu.queuedAt <= time else { return nil }
         return pdu
     }
 
     /// The air time of a side's next packet: its PDU, or an empty one.
     private func airtime(of pdu: DataPDU?, from side: LinkSide, micLength: Int) -> Duration {
-        phy[side, default: .le1M].airtime(payload: pdu.map { $0.fragment.data.count + micLength } ?? 0)
+        phy[side].airtime(payload: pdu.map { $0.fragment.data.count + micLength } ?? 0)
     }
 
     private mutating func acknowledge(_ side: LinkSide, into outcome: inout Outcome) {
-        guard let pdu = queues[side]?.first else { return }
-        queues[side]?.removeFirst()
-        if pdu.endsHostPacket { outcome.freed[side, default: 0] += 1 }
+        guard let pdu = queues[side].first else { return }
+        queues[side].removeFirst()
+        if pdu.endsHostPacket { outcome.freed[side] += 1 }
     }
 
     private mutating func applyChanges(into outcome: inout Outcome) {
@@ -189,7 +190,7 @@ struct LinkLayer {
             let change = pending.remove(at: index).change
             switch change {
             case .parameters(let new, _): parameters = new
-            case .phy(let central, let peripheral, _): phy = [.central: central, .peripheral: peripheral]
+            case .phy(let central, let peripheral, _): phy = PerSide(central: central, peripheral: peripheral)
             case .dataLength: break
             }
             outcome.applied.append(change)

@@ -16,7 +16,9 @@ struct LinkTable<Value> {
         }
         set {
             guard let index = entries.firstIndex(where: { $0.handle == handle }) else {
-                if let newValue { entries.append((handle, newValue)) }
+                guard let newValue else { return }
+                let position = entries.firstIndex { $0.handle > handle } ?? entries.endIndex
+                entries.insert((handle, newValue), at: position)
                 return
             }
             if let newValue {
@@ -40,8 +42,11 @@ struct LinkTable<Value> {
         return entries.remove(at: index).value
     }
 
-    /// The links with a value, in the order they got one.
+    /// The links with a value, in handle order.
     var keys: [ConnectionHandle] { entries.map(\.handle) }
+
+    /// The links with a value and their values, in handle order, without copying them into an array.
+    var elements: some Sequence<(handle: ConnectionHandle, value: Value)> { entries }
 
     /// Whether no link has a value.
     var isEmpty: Bool { entries.isEmpty }

@@ -16,22 +16,25 @@ extension GATTServer {
     ) -> Bool {
         // Positions in `connections`, whose states are changed in place: a copy would share the transmit queue's
         // storage and make the append copy it whole.
-        let subscribers = connections.indices.filter { index in
-            (targets?.contains(connections.keys[index]) ?? true)
-                && !connections.values[index].configuration(of: valueHandle).isEmpty
+        var subscribers: [(index: [ConnectionHandle: GATTServerConnection].Index, isIndication: Bool)] = []
+        for index in connections.indices where targets?.contains(connections.keys[index]) ?? true {
+            let configuration = connections.values[index].configuration(of: valueHandle)
+            guard !configuration.isEmpty else { continue }
+            subscribers.append((index, !configuration.contains(.notification)))
         }
-        guard subscribers.allSatisfy({ !connections.values[$0].transmitQueue.isFull }) else {
+        guard subscribers.allSatisfy({ !connections.values[$0.index].transmitQueue.isFull }) else {
             isWaitingForTransmitRoom = true
-            for target in (targets ?? []).sorted() { freeRoom(on: target, count: 1) }
+            if let targets { for target in targets.sorted() { freeRoom(on: target, count: 1) } }
             return false
         }
-        let value = Array(value.prefix(ATTLimits.maximumValueLength))
-        for index in subscribers {
-            let isIndication = !connections.values[index].configuration(of: valueHandle).contains(.notification)
-            connections.values[index].transmitQueue.append(
-                TransmitQueue.Item(handle: valueHandle, value: value, isIndication: isIndication))
+        let value =
+            value.count <= ATTLimits.maximumValueLength ? value : Array(value.prefix(ATTLimits.maximumValueLength))
+        for subscriber in subscribers {
+            connections.values[subscriber.index].transmitQueue.append(
+                TransmitQueue.Item(handle: valueHandle, value: value, isIndication: subscriber.isIndication))
         }
-        for target in (targets ?? []).sorted() where !subscribers.contains(where: { connections.keys[$0] == target }) {
+        guard let targets else { return true }
+        for target in targets.sorted() where !subscribers.contains(where: { connections.keys[$0.index] == target }) {
             freeRoom(on: target, count: 1)
         }
         return true
@@ -46,36 +49,22 @@ extension GATTServer {
     ///
     /// Bluetooth Core Specification Vol 3, Part F, 3.4.7.
     public mutating func nextOutgoingPDU(for connection: ConnectionHandle) -> ATTPDU? {
-        // Taken out while it changes, so that its transmit queue's storage is not shared and is changed in place.
-        guard var state = connections.removeValue(forKey: connection) else { return nil }
-        var next: TransmitQueue.Item?
-        var heldBack: Set<AttributeHandle> = []
-        var index = 0
-        while next == nil, index < state.transmitQueue.items.count {
-            let item = state.transmitQueue.items[index]
-            let wanted: ClientCharacteristicConfiguration = item.isIndication ? .indication : .notification
-            if !state.configuration(of: item.handle).contains(wanted) {
-                let dropped = state.transmitQueue.remove(at: index)
-                if !dropped.isServiceChanged { freeRoom(on: connection, count: 1) }
-            } else if heldBack.contains(item.handle) || (item.isIndication && state.outstandingIndication != nil) {
-                heldBack.insert(item.handle)
-                index += 1
-            } else {
-                next = state.transmitQueue.remove(at: index)
-            }
-        }
+        // Changed in place through its position, so that its transmit queue's storage is not copied.
+        guard let position = connections.index(forKey: connection) else { return nil }
+        let (next, freed) = connections.values[position].takeNextUpdate()
+        if freed > 0 { freeRoom(on: connection, count: freed) }
         var pdu: ATTPDU?
         if let next {
-            let value = Array(next.value.prefix(state.mtu - 3))
+            let room = connections.values[position].mtu - 3
+            let value = next.value.count <= room ? next.value : Array(next.value.prefix(room))
             if next.isIndication {
-                state.outstandingIndication = next
+                connections.values[position].outstandingIndication = next
                 pdu = .handleValueIndication(ATTHandleValueIndication(handle: next.handle, value: value))
             } else {
                 if !next.isServiceChanged { freeRoom(on: connection, count: 1) }
                 pdu = .handleValueNotification(ATTHandleValueNotification(handle: next.handle, value: value))
             }
         }
-        connections[connection] = state
         reportRoomIfWaiting()
         return pdu
     }

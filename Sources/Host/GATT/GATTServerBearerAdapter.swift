@@ -38,9 +38,11 @@ public final class GATTServerBearerAdapter {
     private struct Link {
         var bearer: ATTBearer
         var security: LinkSecurity
+        /// The bearer's ATT_MTU when the server last heard it (the bearer answers Exchange MTU on its own).
+        var reportedMTU: Int
     }
 
-    private var links: [ConnectionHandle: Link] = [:]
+    private var links = LinkTable<Link>()
     private let logger: Logger
 
     /// Makes an adapter serving `server`, logging unsent PDUs to `logger`.
@@ -51,7 +53,7 @@ public final class GATTServerBearerAdapter {
 
     /// Starts serving a connection: installs the bearer's request and command handlers.
     public func attach(_ bearer: ATTBearer, connection: ConnectionHandle, security: LinkSecurity = .unencrypted) {
-        let link = Link(bearer: bearer, security: security)
+        let link = Link(bearer: bearer, security: security, reportedMTU: bearer.mtu)
         links[connection] = link
         server.update(context(connection, link))
         bearer.requestHandler = { [weak self] pdu in self?.handleRequest(pdu, on: connection) }
@@ -62,6 +64,7 @@ public final class GATTServerBearerAdapter {
     public func updateSecurity(_ security: LinkSecurity, for connection: ConnectionHandle) {
         guard var link = links[connection] else { return }
         link.security = security
+        link.reportedMTU = link.bearer.mtu
         links[connection] = link
         server.update(context(connection, link))
     }
@@ -94,7 +97,7 @@ public final class GATTServerBearerAdapter {
     ) throws(AttributeDatabaseError) -> ServiceLayout {
         let layout = try server.addService(definition)
         publishEvents()
-        for connection in links.keys.sorted() { sendQueued(on: connection, isolation: isolation) }
+        for (connection, link) in links.elements { sendQueued(link.bearer, on: connection, isolation: isolation) }
         return layout
     }
 
@@ -105,7 +108,7 @@ public final class GATTServerBearerAdapter {
     ) throws(AttributeDatabaseError) -> ServiceLayout? {
         let layout = try server.removeService(at: declarationHandle)
         publishEvents()
-        for connection in links.keys.sorted() { sendQueued(on: connection, isolation: isolation) }
+        for (connection, link) in links.elements { sendQueued(link.bearer, on: connection, isolation: isolation) }
         return layout
     }
 
@@ -133,10 +136,13 @@ public final class GATTServerBearerAdapter {
         _ value: [UInt8], for valueHandle: AttributeHandle, to targets: Set<ConnectionHandle>? = nil,
         isolation: isolated (any Actor)? = #isolation
     ) -> Bool {
-        for (connection, link) in links { server.update(context(connection, link)) }
+        for (connection, link) in links.elements where link.bearer.mtu != link.reportedMTU {
+            links[connection]?.reportedMTU = link.bearer.mtu
+            server.update(context(connection, link))
+        }
         defer { publishEvents() }
         guard server.updateValue(value, for: valueHandle, to: targets) else { return false }
-        for connection in links.keys.sorted() { sendQueued(on: connection, isolation: isolation) }
+        for (connection, link) in links.elements { sendQueued(link.bearer, on: connection, isolation: isolation) }
         return true
     }
 
@@ -189,6 +195,10 @@ public final class GATTServerBearerAdapter {
 
     private func sendQueued(on connection: ConnectionHandle, isolation: isolated (any Actor)?) {
         guard let bearer = links[connection]?.bearer else { return }
+        sendQueued(bearer, on: connection, isolation: isolation)
+    }
+
+    private func sendQueued(_ bearer: ATTBearer, on connection: ConnectionHandle, isolation: isolated (any Actor)?) {
         while canTransmit?(connection) ?? true, let pdu = server.nextOutgoingPDU(for: connection) {
             switch pdu {
             case .handleValueNotification(let notification):

@@ -29,4 +29,27 @@ struct GATTServerConnection: Sendable {
     func configuration(of valueHandle: AttributeHandle) -> ClientCharacteristicConfiguration {
         clientConfigurations[valueHandle] ?? []
     }
+
+    /// Takes the next update that may go now out of the transmit queue, dropping the updates whose subscription the
+    /// client has turned off; `freed` counts the dropped ones that held room (Service Changed holds none).
+    ///
+    /// A waiting indication holds back later updates of its own characteristic only.
+    mutating func takeNextUpdate() -> (next: TransmitQueue.Item?, freed: Int) {
+        var freed = 0
+        var heldBack: Set<AttributeHandle> = []
+        var index = 0
+        while index < transmitQueue.items.count {
+            let item = transmitQueue.items[index]
+            let wanted: ClientCharacteristicConfiguration = item.isIndication ? .indication : .notification
+            if !configuration(of: item.handle).contains(wanted) {
+                if !transmitQueue.remove(at: index).isServiceChanged { freed += 1 }
+            } else if heldBack.contains(item.handle) || (item.isIndication && outstandingIndication != nil) {
+                heldBack.insert(item.handle)
+                index += 1
+            } else {
+                return (transmitQueue.remove(at: index), freed)
+            }
+        }
+        return (nil, freed)
+    }
 }
