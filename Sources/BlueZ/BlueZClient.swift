@@ -14,7 +14,7 @@ public final class BlueZClient: Sendable {
     let connection: DBusConnection
     private let continuation: AsyncStream<BlueZEvent>.Continuation
     private let objects = Mutex(BlueZObjects())
-    private let waiters = Mutex<[String: [DeviceWaiter]]>([:])
+    private let waiters = Mutex<[String: [PropertyWaiter]]>([:])
     let exports = Mutex(BlueZExports())
     let serverHandler = Mutex<(@Sendable (BlueZServerRequest) -> Void)?>(nil)
     let agentHandler = Mutex<(@Sendable (BlueZAgentRequest) -> Void)?>(nil)
@@ -87,8 +87,9 @@ public final class BlueZClient: Sendable {
     /// Waits until bluetoothd has discovered the GATT services of the device at `path`: true then, false when the
     /// device is (or gets) disconnected first.
     public func waitForServices(of path: String) async -> Bool {
-        await wait(for: path) { device, _ in
-            device.servicesResolved ? true : device.isConnected ? nil : false
+        await wait(for: path, Self.deviceInterface) { properties, _ in
+            let device = BlueZDevice(path: path, properties: properties)
+            return device.servicesResolved ? true : device.isConnected ? nil : false
         }
     }
 
@@ -96,33 +97,50 @@ public final class BlueZClient: Sendable {
     /// answers `Connect`, but the answer can overtake the signal here): true then, false when it was seen
     /// disconnecting first.
     public func waitForConnection(of path: String) async -> Bool {
-        await wait(for: path) { device, changed in
-            device.isConnected ? true : changed.contains("Connected") ? false : nil
+        await wait(for: path, Self.deviceInterface) { properties, changed in
+            BlueZDevice(path: path, properties: properties).isConnected
+                ? true : changed.contains("Connected") ? false : nil
         }
     }
 
-    /// Waits until `decide` settles on an answer for the device at `path`: first for the device as it is, then for
-    /// each change to it.
+    /// Waits until bluetoothd has let go of the characteristic's socket of this kind (it does once it sees the socket
+    /// closed, and until then refuses `WriteValue`, `StartNotify` or a new `AcquireNotify`), or the characteristic is
+    /// gone.
+    public func waitUntilReleased(_ kind: BlueZAcquire, _ path: String) async {
+        _ = await wait(for: path, BlueZGattTree.characteristicInterface) { properties, _ in
+            properties[kind.property]?.bool == true ? nil : true
+        }
+    }
+
+    /// Waits until `decide` settles on an answer for the properties of one interface of the object at `path` (none
+    /// when the object is gone): first for the object as it is, then for each change to it.
     private func wait(
-        for path: String, _ decide: @escaping @Sendable (BlueZDevice, Set<String>) -> Bool?
+        for path: String, _ interface: String,
+        _ decide: @escaping @Sendable ([String: DBusValue], Set<String>) -> Bool?
     ) async -> Bool {
         await withCheckedContinuation { continuation in
             waiters.withLock { waiters in
-                let device = device(path) ?? BlueZDevice(path: path, properties: [:])
-                if let answer = decide(device, []) {
+                let properties = objects.withLock { $0.properties(path, interface) } ?? [:]
+                if let answer = decide(properties, []) {
                     continuation.resume(returning: answer)
                 } else {
-                    waiters[path, default: []].append(DeviceWaiter(decide: decide, continuation: continuation))
+                    let waiter = PropertyWaiter(interface: interface, decide: decide, continuation: continuation)
+                    waiters[path, default: []].append(waiter)
                 }
             }
         }
     }
 
-    private func settleWaiters(_ device: BlueZDevice, changed: Set<String>) {
-        let settled = waiters.withLock { waiters -> [(DeviceWaiter, Bool)] in
-            var settled: [(DeviceWaiter, Bool)] = []
-            waiters[device.path] = waiters[device.path]?.filter { waiter in
-                guard let answer = waiter.decide(device, changed) else { return true }
+    /// Hands the properties of one interface of the object at `path` (none when it was removed) to its waiters.
+    private func settleWaiters(
+        _ path: String, _ interface: String, _ properties: [String: DBusValue], _ changed: Set<String>
+    ) {
+        let settled = waiters.withLock { waiters -> [(PropertyWaiter, Bool)] in
+            var settled: [(PropertyWaiter, Bool)] = []
+            waiters[path] = waiters[path]?.filter { waiter in
+                guard waiter.interface == interface, let answer = waiter.decide(properties, changed) else {
+                    return true
+                }
                 settled.append((waiter, answer))
                 return false
             }
@@ -150,6 +168,7 @@ public final class BlueZClient: Sendable {
             guard let removed = arguments.first?.text, arguments.count == 2 else { return }
             let names = arguments[1].texts ?? []
             objects.withLock { $0.remove(path: removed, interfaces: names) }
+            for name in names { settleWaiters(removed, name, [:], ["Removed"]) }
             if names.contains(Self.deviceInterface) { continuation.yield(.deviceRemoved(path: removed)) }
             if removed == adapterPath, names.contains(Self.adapterInterface) {
                 continuation.yield(.adapterPowered(false))
@@ -168,9 +187,11 @@ public final class BlueZClient: Sendable {
                 continuation.yield(.adapterPowered(properties["Powered"]?.bool ?? false))
             case Self.deviceInterface where path.hasPrefix(adapterPath + "/"):
                 let device = BlueZDevice(path: path, properties: properties)
-                settleWaiters(device, changed: changed)
+                settleWaiters(path, interface, properties, changed)
                 continuation.yield(.deviceChanged(device, changed: changed))
-            case BlueZGattTree.characteristicInterface where changed.contains("Value"):
+            case BlueZGattTree.characteristicInterface:
+                settleWaiters(path, interface, properties, changed)
+                guard changed.contains("Value") else { return }
                 if let value = properties["Value"]?.byteArray {
                     continuation.yield(.valueChanged(characteristicPath: path, value: value))
                 }
@@ -214,8 +235,9 @@ public final class BlueZClient: Sendable {
     }
 }
 
-/// A task waiting for a device to reach a state.
-private struct DeviceWaiter: Sendable {
-    let decide: @Sendable (BlueZDevice, Set<String>) -> Bool?
+/// A task waiting for an object's properties to reach a state.
+private struct PropertyWaiter: Sendable {
+    let interface: String
+    let decide: @Sendable ([String: DBusValue], Set<String>) -> Bool?
     let continuation: CheckedContinuation<Bool, Never>
 }

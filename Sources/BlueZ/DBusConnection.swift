@@ -15,8 +15,9 @@ final class DBusConnection: Sendable {
     private let running = Atomic<Bool>(false)
     private let finished = DispatchSemaphore(value: 0)
     private let replies = DBusPendingReplies()
-    /// Whether messages may still be sent: false once closing, so that a late answer (an app's reply to a pairing
-    /// question, after its manager went) never reaches a freed connection.
+    /// Whether the connection may still be used: false once closing, so that a late answer (an app's reply to a
+    /// pairing question, after its manager went) or a late call (an operation the app issued before its manager went)
+    /// never reaches a freed connection: the call fails with ``BlueZError/closed``.
     private let open = Mutex<Bool>(true)
 
     /// Connects to the system bus.
@@ -37,12 +38,18 @@ final class DBusConnection: Sendable {
 
     /// This connection's unique bus name.
     var uniqueName: String {
-        api.bus_get_unique_name(raw.pointer).map { String(cString: $0) } ?? ""
+        open.withLock { open in
+            guard open else { return "" }
+            return api.bus_get_unique_name(raw.pointer).map { String(cString: $0) } ?? ""
+        }
     }
 
     /// Asks the bus for the signals a match rule describes.
     func addMatch(_ rule: String) {
-        api.bus_add_match(raw.pointer, rule, nil)
+        open.withLock { open in
+            guard open else { return }
+            api.bus_add_match(raw.pointer, rule, nil)
+        }
     }
 
     /// Starts dispatching: `onSignal` gets every signal, `onMethodCall` every method call addressed to this
@@ -88,13 +95,16 @@ final class DBusConnection: Sendable {
                 api: api, destination: destination, path: path, interface: interface, member: member,
                 arguments: arguments)
         else { throw .unbuildable }
-        let api = api
-        let raw = raw
-        let replies = replies
         let result = await withCheckedContinuation { continuation in
-            DispatchQueue.global().async {
-                DBusPendingReply.send(
-                    message, on: raw, api: api, timeout: timeout, registry: replies, continuation: continuation)
+            DispatchQueue.global().async { [self] in
+                open.withLock { open in
+                    guard open else {
+                        return continuation.resume(
+                            returning: Result<[DBusValue], BlueZError>.failure(BlueZError.closed))
+                    }
+                    DBusPendingReply.send(
+                        message, on: raw, api: api, timeout: timeout, registry: replies, continuation: continuation)
+                }
             }
         }
         return try result.get()
