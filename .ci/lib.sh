@@ -41,7 +41,7 @@ apt_install() {
 }
 
 install_tools() {
-    apt_install tshark socat
+    apt_install tshark socat dbus-daemon
     python3 -m pip install -q --disable-pip-version-check bumble==0.0.236
 }
 

@@ -38,7 +38,7 @@ start_host() {
     HOST_PIDS+=($!)
 }
 
-# suite.sh [LETTER...]: only the scenarios named (a to h, m to r); all without arguments.
+# suite.sh [LETTER...]: only the scenarios named (a to h, m to s); all without arguments.
 selected() { [ ${#SELECTED[@]} -eq 0 ] || [[ " ${SELECTED[*]} " == *" $1 "* ]]; }
 
 # scenario NAME FUNCTION: runs one scenario and records PASS or FAIL with its time.
@@ -419,6 +419,39 @@ our_serve_agent_on_bluez_confirms_numeric_comparison() {
     return $ok
 }
 
+# s. our subscribe and write --without-response in the guest, on bluetoothd over D-Bus, against our serve on the host:
+# bluetoothd offers AcquireNotify and AcquireWrite for the characteristics (notify; write without response), so the
+# notifications arrive on the socket AcquireNotify hands over and the write goes out on AcquireWrite's. dbus-monitor
+# in the guest shows which GattCharacteristic1 methods our processes called: the Acquire ones, and neither
+# StartNotify nor WriteValue. The serve on the host must have received the value written.
+our_acquired_sockets_on_bluez_reach_host_peripheral() {
+    start_host cmd/serve-acquire "$BIN" serve "$FIXTURES/acquire.json" --address C0:11:22:33:44:5E \
+        --transport "$HOST_TRANSPORT"
+    local serve=${HOST_PIDS[-1]} ok=0
+    guest 240 "
+        setsid dbus-monitor --system \"type='method_call',interface='org.bluez.GattCharacteristic1'\" \
+            >/tmp/acquire-calls.txt 2>&1 &
+        echo \$! >/tmp/acquire-monitor.pid
+        wait_until 10 test -s /tmp/acquire-calls.txt || echo 'dbus-monitor printed nothing yet'
+        timeout 90 $BIN subscribe VMAcquire 2A37 --count 3 --transport bluez --timeout 30 | tee /tmp/acquire-notify.txt
+        timeout 90 $BIN write VMAcquire 2A39 5a --without-response --transport bluez --timeout 30
+        kill \$(cat /tmp/acquire-monitor.pid)
+        remove_devices
+        grep -oE 'member=[A-Za-z]+' /tmp/acquire-calls.txt | sort | uniq -c
+        test \$(grep -cE '000[1-5]' /tmp/acquire-notify.txt) -ge 3
+        grep -q member=AcquireNotify /tmp/acquire-calls.txt
+        grep -q member=AcquireWrite /tmp/acquire-calls.txt
+        ! grep -qE 'member=(StartNotify|WriteValue)' /tmp/acquire-calls.txt
+    " || ok=1
+    for _ in $(seq 100); do
+        grep -q 'wrote 2A39 = 5a' "$VM_DIR/cmd/serve-acquire.log" && break
+        sleep 0.1
+    done
+    grep 'wrote 2A39' "$VM_DIR/cmd/serve-acquire.log" || { echo "our serve on the host received no write"; ok=1; }
+    kill "$serve"
+    return $ok
+}
+
 # p. our serve in the guest, on bluetoothd over D-Bus (--transport bluez: a GattManager1 application and an
 # LEAdvertisingManager1 advertisement), used from the host by our stack on the sim: explore (the tree, a dynamic
 # value, a cached value and a descriptor), write then read back, and two notifications.
@@ -468,6 +501,8 @@ scenario "q. our read on bluetoothd pairs by Numeric Comparison, our CBPairingAg
     our_agent_on_bluez_confirms_numeric_comparison
 scenario "r. our serve on bluetoothd pairs by Numeric Comparison, our CBPairingAgent confirming" \
     our_serve_agent_on_bluez_confirms_numeric_comparison
+scenario "s. our subscribe and write without response on bluetoothd go through AcquireNotify and AcquireWrite" \
+    our_acquired_sockets_on_bluez_reach_host_peripheral
 scenario "e. our l2cap opens an LE credit-based channel to the kernel's l2test; data crosses both ways" \
     our_l2cap_channel_with_kernel
 scenario "c. our stack on the guest's hci0 user channel scans and explores" our_user_channel_reaches_host_peripheral

@@ -63,3 +63,29 @@ extension BlueZClient {
         descriptor ? BlueZGattTree.descriptorInterface : BlueZGattTree.characteristicInterface
     }
 }
+
+/// The sockets bluetoothd hands over for a characteristic's values.
+public enum BlueZAcquire: String, Sendable {
+    /// `AcquireWrite`: a socket whose datagrams bluetoothd writes without response, while it is open.
+    case write = "AcquireWrite"
+    /// `AcquireNotify`: notifications are on, each one a datagram on the socket, until it is closed.
+    case notify = "AcquireNotify"
+
+    /// The characteristic's property saying whether the socket is held (and, by being there, that it is offered).
+    var property: String { self == .write ? "WriteAcquired" : "NotifyAcquired" }
+}
+
+extension BlueZClient {
+    /// Asks bluetoothd for the socket of the characteristic at `path`: the socket and the link's ATT MTU.
+    public func acquire(
+        _ kind: BlueZAcquire, _ path: String
+    ) async throws(BlueZError) -> (socket: BlueZFileDescriptor, mtu: Int) {
+        let reply = try await connection.call(
+            Self.service, path: path, interface: BlueZGattTree.characteristicInterface, member: kind.rawValue,
+            arguments: [.options([:])])
+        guard reply.count == 2, case .unixFD(let socket) = reply[0], let mtu = reply[1].integer else {
+            throw BlueZError(name: "org.bluez.Error.Failed", message: "\(kind.rawValue) answered no socket")
+        }
+        return (socket, mtu)
+    }
+}

@@ -1,3 +1,4 @@
+import Dispatch
 import Synchronization
 
 /// A client of bluetoothd on one adapter, over the D-Bus system bus: its object tree, kept current, the events
@@ -14,7 +15,7 @@ public final class BlueZClient: Sendable {
     let connection: DBusConnection
     private let continuation: AsyncStream<BlueZEvent>.Continuation
     private let objects = Mutex(BlueZObjects())
-    private let waiters = Mutex<[String: [DeviceWaiter]]>([:])
+    private let waiters = Mutex(PropertyWaiters())
     let exports = Mutex(BlueZExports())
     let serverHandler = Mutex<(@Sendable (BlueZServerRequest) -> Void)?>(nil)
     let agentHandler = Mutex<(@Sendable (BlueZAgentRequest) -> Void)?>(nil)
@@ -53,6 +54,8 @@ public final class BlueZClient: Sendable {
     public func close() {
         continuation.finish()
         connection.close()
+        let waiting = waiters.withLock { $0.close() }
+        for waiter in waiting { waiter.continuation.resume(returning: false) }
     }
 
     /// Whether the adapter is powered on.
@@ -87,8 +90,9 @@ public final class BlueZClient: Sendable {
     /// Waits until bluetoothd has discovered the GATT services of the device at `path`: true then, false when the
     /// device is (or gets) disconnected first.
     public func waitForServices(of path: String) async -> Bool {
-        await wait(for: path) { device, _ in
-            device.servicesResolved ? true : device.isConnected ? nil : false
+        await wait(for: path, Self.deviceInterface) { properties, _ in
+            let device = BlueZDevice(path: path, properties: properties)
+            return device.servicesResolved ? true : device.isConnected ? nil : false
         }
     }
 
@@ -96,38 +100,55 @@ public final class BlueZClient: Sendable {
     /// answers `Connect`, but the answer can overtake the signal here): true then, false when it was seen
     /// disconnecting first.
     public func waitForConnection(of path: String) async -> Bool {
-        await wait(for: path) { device, changed in
-            device.isConnected ? true : changed.contains("Connected") ? false : nil
+        await wait(for: path, Self.deviceInterface) { properties, changed in
+            BlueZDevice(path: path, properties: properties).isConnected
+                ? true : changed.contains("Connected") ? false : nil
         }
     }
 
-    /// Waits until `decide` settles on an answer for the device at `path`: first for the device as it is, then for
-    /// each change to it.
+    /// Waits until bluetoothd has let go of the characteristic's socket of this kind (it does once it sees the socket
+    /// closed, and until then refuses `WriteValue`, `StartNotify` or a new `AcquireNotify`), or the characteristic is
+    /// gone, for `limit` at most: a bluetoothd that never says so delays what follows, which then fails with its own
+    /// error, instead of holding it forever.
+    public func waitUntilReleased(_ kind: BlueZAcquire, _ path: String, limit: Duration = .seconds(5)) async {
+        _ = await wait(for: path, BlueZGattTree.characteristicInterface, limit: limit) { properties, _ in
+            properties[kind.property]?.bool == true ? nil : true
+        }
+    }
+
+    /// Waits until `decide` settles on an answer for the properties of one interface of the object at `path` (none
+    /// when the object is gone): first for the object as it is, then for each change to it. False when the client
+    /// closes first, or when `limit` passes first.
     private func wait(
-        for path: String, _ decide: @escaping @Sendable (BlueZDevice, Set<String>) -> Bool?
+        for path: String, _ interface: String, limit: Duration? = nil,
+        _ decide: @escaping @Sendable ([String: DBusValue], Set<String>) -> Bool?
     ) async -> Bool {
         await withCheckedContinuation { continuation in
-            waiters.withLock { waiters in
-                let device = device(path) ?? BlueZDevice(path: path, properties: [:])
-                if let answer = decide(device, []) {
+            let id = waiters.withLock { waiters -> UInt64? in
+                let properties = objects.withLock { $0.properties(path, interface) } ?? [:]
+                if waiters.isClosed {
+                    continuation.resume(returning: false)
+                } else if let answer = decide(properties, []) {
                     continuation.resume(returning: answer)
                 } else {
-                    waiters[path, default: []].append(DeviceWaiter(decide: decide, continuation: continuation))
+                    return waiters.add(
+                        path, interface: interface, decide: decide, continuation: continuation)
                 }
+                return nil
+            }
+            guard let id, let limit else { return }
+            let seconds = Double(limit.components.seconds) + Double(limit.components.attoseconds) / 1e18
+            DispatchQueue.global().asyncAfter(deadline: .now() + seconds) {
+                self.waiters.withLock { $0.remove(path, id: id) }?.continuation.resume(returning: false)
             }
         }
     }
 
-    private func settleWaiters(_ device: BlueZDevice, changed: Set<String>) {
-        let settled = waiters.withLock { waiters -> [(DeviceWaiter, Bool)] in
-            var settled: [(DeviceWaiter, Bool)] = []
-            waiters[device.path] = waiters[device.path]?.filter { waiter in
-                guard let answer = waiter.decide(device, changed) else { return true }
-                settled.append((waiter, answer))
-                return false
-            }
-            return settled
-        }
+    /// Hands the properties of one interface of the object at `path` (none when it was removed) to its waiters.
+    private func settleWaiters(
+        _ path: String, _ interface: String, _ properties: [String: DBusValue], _ changed: Set<String>
+    ) {
+        let settled = waiters.withLock { $0.settle(path, interface, properties, changed) }
         for (waiter, answer) in settled { waiter.continuation.resume(returning: answer) }
     }
 
@@ -150,6 +171,7 @@ public final class BlueZClient: Sendable {
             guard let removed = arguments.first?.text, arguments.count == 2 else { return }
             let names = arguments[1].texts ?? []
             objects.withLock { $0.remove(path: removed, interfaces: names) }
+            for name in names { settleWaiters(removed, name, [:], ["Removed"]) }
             if names.contains(Self.deviceInterface) { continuation.yield(.deviceRemoved(path: removed)) }
             if removed == adapterPath, names.contains(Self.adapterInterface) {
                 continuation.yield(.adapterPowered(false))
@@ -168,9 +190,11 @@ public final class BlueZClient: Sendable {
                 continuation.yield(.adapterPowered(properties["Powered"]?.bool ?? false))
             case Self.deviceInterface where path.hasPrefix(adapterPath + "/"):
                 let device = BlueZDevice(path: path, properties: properties)
-                settleWaiters(device, changed: changed)
+                settleWaiters(path, interface, properties, changed)
                 continuation.yield(.deviceChanged(device, changed: changed))
-            case BlueZGattTree.characteristicInterface where changed.contains("Value"):
+            case BlueZGattTree.characteristicInterface:
+                settleWaiters(path, interface, properties, changed)
+                guard changed.contains("Value") else { return }
                 if let value = properties["Value"]?.byteArray {
                     continuation.yield(.valueChanged(characteristicPath: path, value: value))
                 }
@@ -214,8 +238,54 @@ public final class BlueZClient: Sendable {
     }
 }
 
-/// A task waiting for a device to reach a state.
-private struct DeviceWaiter: Sendable {
-    let decide: @Sendable (BlueZDevice, Set<String>) -> Bool?
+/// A task waiting for an object's properties to reach a state.
+struct PropertyWaiter: Sendable {
+    let id: UInt64
+    let interface: String
+    let decide: @Sendable ([String: DBusValue], Set<String>) -> Bool?
     let continuation: CheckedContinuation<Bool, Never>
+}
+
+/// The waits on objects' properties, by object path, until the client closes.
+struct PropertyWaiters: Sendable {
+    private var byPath: [String: [PropertyWaiter]] = [:]
+    private var lastID: UInt64 = 0
+    private(set) var isClosed = false
+
+    /// Adds a wait and returns its id.
+    mutating func add(
+        _ path: String, interface: String, decide: @escaping @Sendable ([String: DBusValue], Set<String>) -> Bool?,
+        continuation: CheckedContinuation<Bool, Never>
+    ) -> UInt64 {
+        lastID += 1
+        byPath[path, default: []].append(
+            PropertyWaiter(id: lastID, interface: interface, decide: decide, continuation: continuation))
+        return lastID
+    }
+
+    /// Takes out the wait `id` on `path`, if it is still waiting.
+    mutating func remove(_ path: String, id: UInt64) -> PropertyWaiter? {
+        guard let index = byPath[path]?.firstIndex(where: { $0.id == id }) else { return nil }
+        return byPath[path]?.remove(at: index)
+    }
+
+    /// Takes out the waits on `path` that the new properties of `interface` answer, with their answers.
+    mutating func settle(
+        _ path: String, _ interface: String, _ properties: [String: DBusValue], _ changed: Set<String>
+    ) -> [(PropertyWaiter, Bool)] {
+        var settled: [(PropertyWaiter, Bool)] = []
+        byPath[path] = byPath[path]?.filter { waiter in
+            guard waiter.interface == interface, let answer = waiter.decide(properties, changed) else { return true }
+            settled.append((waiter, answer))
+            return false
+        }
+        return settled
+    }
+
+    /// Takes out every wait; none is added afterwards.
+    mutating func close() -> [PropertyWaiter] {
+        isClosed = true
+        defer { byPath = [:] }
+        return byPath.values.flatMap { $0 }
+    }
 }

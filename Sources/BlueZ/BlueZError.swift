@@ -17,6 +17,10 @@ public struct BlueZError: Error, Equatable, Sendable, CustomStringConvertible {
         name: "org.corebluetooth.Error.NoLibDBus",
         message: "the BlueZ backend needs libdbus-1 (apt-get install libdbus-1-3)")
 
+    /// A call made after the client closed its connection to bluetoothd (its manager went away).
+    public static let closed = BlueZError(
+        name: "org.corebluetooth.Error.Closed", message: "the connection to bluetoothd is closed")
+
     /// A message could not be built (names libdbus refused, or no memory).
     static let unbuildable = BlueZError(name: "org.freedesktop.DBus.Error.NoMemory", message: "message not built")
 

@@ -22,6 +22,10 @@ public struct BlueZGattCharacteristic: Equatable, Sendable {
     public var flags: [String]
     /// The ATT MTU of the link, when bluetoothd reports it.
     public var mtu: Int?
+    /// Whether bluetoothd offers `AcquireWrite` for it (it has a `WriteAcquired` property: write without response).
+    public var offersAcquireWrite: Bool
+    /// Whether bluetoothd offers `AcquireNotify` for it (it has a `NotifyAcquired` property: notify).
+    public var offersAcquireNotify: Bool
     /// Its descriptors, in handle order.
     public var descriptors: [BlueZGattDescriptor]
 }
@@ -57,7 +61,8 @@ enum BlueZGattTree {
                 characteristics: children(of: path, with: characteristicInterface).map { path, properties in
                     BlueZGattCharacteristic(
                         path: path, uuid: properties["UUID"]?.text ?? "", flags: properties["Flags"]?.texts ?? [],
-                        mtu: properties["MTU"]?.integer,
+                        mtu: properties["MTU"]?.integer, offersAcquireWrite: properties["WriteAcquired"] != nil,
+                        offersAcquireNotify: properties["NotifyAcquired"] != nil,
                         descriptors: children(of: path, with: descriptorInterface).map { path, properties in
                             BlueZGattDescriptor(path: path, uuid: properties["UUID"]?.text ?? "")
                         })

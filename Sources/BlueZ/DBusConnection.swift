@@ -15,16 +15,17 @@ final class DBusConnection: Sendable {
     private let running = Atomic<Bool>(false)
     private let finished = DispatchSemaphore(value: 0)
     private let replies = DBusPendingReplies()
-    /// Whether messages may still be sent: false once closing, so that a late answer (an app's reply to a pairing
-    /// question, after its manager went) never reaches a freed connection.
+    /// Whether the connection may still be used: false once closing, so that a late answer (an app's reply to a
+    /// pairing question, after its manager went) or a late call (an operation the app issued before its manager went)
+    /// never reaches a freed connection: the call fails with ``BlueZError/closed``.
     private let open = Mutex<Bool>(true)
 
-    /// Connects to the system bus.
-    init() throws(BlueZError) {
+    /// Connects to the system bus, or to the bus at `address` (a D-Bus address, `unix:path=…`) when given.
+    init(address: String? = nil) throws(BlueZError) {
         guard let api = cdbus_api()?.pointee else { throw .noLibrary }
         var error = CDBusError()
         api.error_init(&error)
-        guard let raw = api.bus_get_private(Int32(CDBUS_BUS_SYSTEM), &error) else {
+        guard let raw = Self.open(address, api: api, error: &error) else {
             let failure = BlueZError(error, api: api)
             api.error_free(&error)
             throw failure
@@ -35,14 +36,33 @@ final class DBusConnection: Sendable {
         handlers = HandlerBox()
     }
 
+    /// A private connection to the system bus or to `address`, registered with the bus; nil with `error` set when
+    /// either step failed.
+    private static func open(_ address: String?, api: CDBusAPI, error: inout CDBusError) -> OpaquePointer? {
+        guard let address else { return api.bus_get_private(Int32(CDBUS_BUS_SYSTEM), &error) }
+        guard let raw = api.connection_open_private(address, &error) else { return nil }
+        guard api.bus_register(raw, &error) != 0 else {
+            api.connection_close(raw)
+            api.connection_unref(raw)
+            return nil
+        }
+        return raw
+    }
+
     /// This connection's unique bus name.
     var uniqueName: String {
-        api.bus_get_unique_name(raw.pointer).map { String(cString: $0) } ?? ""
+        open.withLock { open in
+            guard open else { return "" }
+            return api.bus_get_unique_name(raw.pointer).map { String(cString: $0) } ?? ""
+        }
     }
 
     /// Asks the bus for the signals a match rule describes.
     func addMatch(_ rule: String) {
-        api.bus_add_match(raw.pointer, rule, nil)
+        open.withLock { open in
+            guard open else { return }
+            api.bus_add_match(raw.pointer, rule, nil)
+        }
     }
 
     /// Starts dispatching: `onSignal` gets every signal, `onMethodCall` every method call addressed to this
@@ -88,13 +108,16 @@ final class DBusConnection: Sendable {
                 api: api, destination: destination, path: path, interface: interface, member: member,
                 arguments: arguments)
         else { throw .unbuildable }
-        let api = api
-        let raw = raw
-        let replies = replies
         let result = await withCheckedContinuation { continuation in
-            DispatchQueue.global().async {
-                DBusPendingReply.send(
-                    message, on: raw, api: api, timeout: timeout, registry: replies, continuation: continuation)
+            DispatchQueue.global().async { [self] in
+                open.withLock { open in
+                    guard open else {
+                        return continuation.resume(
+                            returning: Result<[DBusValue], BlueZError>.failure(BlueZError.closed))
+                    }
+                    DBusPendingReply.send(
+                        message, on: raw, api: api, timeout: timeout, registry: replies, continuation: continuation)
+                }
             }
         }
         return try result.get()

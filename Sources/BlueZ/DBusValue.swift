@@ -14,6 +14,9 @@ indirect enum DBusValue: Equatable, Sendable {
     case string(String)
     case objectPath(String)
     case signature(String)
+    /// A file descriptor (`h`): the one a message carried, owned by the reader, or one to send (libdbus sends a
+    /// duplicate).
+    case unixFD(BlueZFileDescriptor)
     case array(element: String, [DBusValue])
     case dictionary(key: String, value: String, [DBusDictionaryEntry])
     case structure([DBusValue])
@@ -36,6 +39,7 @@ indirect enum DBusValue: Equatable, Sendable {
         case .string: "s"
         case .objectPath: "o"
         case .signature: "g"
+        case .unixFD: "h"
         case .array(let element, _): "a" + element
         case .dictionary(let key, let value, _): "a{" + key + value + "}"
         case .structure(let fields): "(" + fields.map(\.signature).joined() + ")"
@@ -126,6 +130,11 @@ indirect enum DBusValue: Equatable, Sendable {
         }
         return result
     }
+}
+
+extension BlueZFileDescriptor: Equatable {
+    /// Two descriptors are equal when they are the same object: each owns its own duplicate.
+    public static func == (lhs: BlueZFileDescriptor, rhs: BlueZFileDescriptor) -> Bool { lhs === rhs }
 }
 
 /// One key and value of a D-Bus dictionary.

@@ -25,6 +25,8 @@ static void load(void) {
     LOAD(error_init, "dbus_error_init");
     LOAD(error_free, "dbus_error_free");
     LOAD(bus_get_private, "dbus_bus_get_private");
+    LOAD(connection_open_private, "dbus_connection_open_private");
+    LOAD(bus_register, "dbus_bus_register");
     LOAD(bus_get_unique_name, "dbus_bus_get_unique_name");
     LOAD(bus_add_match, "dbus_bus_add_match");
     LOAD(connection_set_exit_on_disconnect, "dbus_connection_set_exit_on_disconnect");

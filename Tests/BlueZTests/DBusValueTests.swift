@@ -1,4 +1,5 @@
 import CDBus
+import Glibc
 import Testing
 
 @testable import BlueZ
@@ -51,5 +52,36 @@ struct DBusValueTests {
             BlueZError(name: "org.bluez.Error.Failed", message: "Operation failed with ATT error: 0x0e").attErrorCode
                 == 0x0E)
         #expect(BlueZError(name: "org.bluez.Error.Failed", message: "Not connected").attErrorCode == nil)
+    }
+}
+
+@Suite("D-Bus file descriptors", .timeLimit(.minutes(1)))
+struct DBusFileDescriptorTests {
+    @Test("a file descriptor survives a libdbus message: each reader owns a duplicate of the same socket")
+    func unixFD() throws {
+        let api = try #require(cdbus_api()?.pointee, "libdbus-1.so.3 is not on this machine")
+        var pair: [Int32] = [-1, -1]
+        #expect(socketpair(AF_UNIX, Int32(SOCK_SEQPACKET.rawValue), 0, &pair) == 0)
+        defer { close(pair[1]) }
+        var sent: BlueZFileDescriptor? = BlueZFileDescriptor(adopting: pair[0])
+        var message = DBusMessage.methodCall(
+            api: api, destination: "org.bluez", path: "/", interface: "org.bluez.Test", member: "Echo",
+            arguments: [.unixFD(try #require(sent)), .uint16(517)])
+        #expect(message?.arguments.map(\.signature) == ["h", "q"])
+        guard case .unixFD(let received) = try #require(message?.arguments.first) else {
+            Issue.record("no file descriptor read back")
+            return
+        }
+        #expect(received != sent)
+        sent = nil
+        message = nil
+        let descriptor = try #require(received.take())
+        #expect(received.take() == nil)
+        #expect(send(descriptor, [7], 1, Int32(MSG_NOSIGNAL)) == 1)
+        var byte: UInt8 = 0
+        #expect(recv(pair[1], &byte, 1, 0) == 1 && byte == 7)
+        close(descriptor)
+        var poller = pollfd(fd: pair[1], events: 0, revents: 0)
+        #expect(poll(&poller, 1, 10_000) == 1 && poller.revents & Int16(POLLHUP) != 0)
     }
 }

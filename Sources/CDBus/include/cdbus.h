@@ -42,6 +42,8 @@ typedef struct {
     void (*_Nonnull error_init)(CDBusError *_Nonnull);
     void (*_Nonnull error_free)(CDBusError *_Nonnull);
     CDBusConnection *_Nullable (*_Nonnull bus_get_private)(int, CDBusError *_Nonnull);
+    CDBusConnection *_Nullable (*_Nonnull connection_open_private)(const char *_Nonnull, CDBusError *_Nonnull);
+    uint32_t (*_Nonnull bus_register)(CDBusConnection *_Nonnull, CDBusError *_Nonnull);
     const char *_Nullable (*_Nonnull bus_get_unique_name)(CDBusConnection *_Nonnull);
     void (*_Nonnull bus_add_match)(CDBusConnection *_Nonnull, const char *_Nonnull, CDBusError *_Nullable);
     void (*_Nonnull connection_set_exit_on_disconnect)(CDBusConnection *_Nonnull, uint32_t);

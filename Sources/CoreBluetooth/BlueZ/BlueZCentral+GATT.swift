@@ -94,6 +94,12 @@ extension BlueZCentral {
                         uuid: CBUUID(bluez: characteristic.uuid) ?? CBUUID(),
                         properties: BlueZGattFlags.properties(characteristic.flags), value: nil, service: service)
                     link.characteristics[path] = made
+                    link.acquirable[path] = Set(
+                        [
+                            characteristic.offersAcquireWrite ? .write : nil,
+                            characteristic.offersAcquireNotify ? .notify : nil,
+                        ]
+                        .compactMap { $0 })
                     return made
                 }
                 peripheral.delegate?.peripheral(peripheral, didDiscoverCharacteristicsFor: service, error: nil)

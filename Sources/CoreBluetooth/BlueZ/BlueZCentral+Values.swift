@@ -45,31 +45,34 @@ extension BlueZCentral {
     func writeValue(
         _ data: Data, for characteristic: CBCharacteristic, type: CBCharacteristicWriteType, of peripheral: CBPeripheral
     ) {
-        guard let path = links[devicePath(of: peripheral)]?.path(of: characteristic) else { return }
+        guard let link = links[devicePath(of: peripheral)], let path = link.path(of: characteristic) else { return }
         let bytes = [UInt8](data)
-        let withResponse = type == .withResponse
-        guard withResponse || characteristic.properties.contains(.writeWithoutResponse) else {
-            CoreBluetoothLog.warning(
-                "WARNING: Characteristic \(characteristic) does not specify the \"Write Without Response\" property "
-                    + "- ignoring response-less write")
-            return
+        guard type == .withResponse else {
+            guard characteristic.properties.contains(.writeWithoutResponse) else {
+                return CoreBluetoothLog.warning(
+                    "WARNING: Characteristic \(characteristic) does not specify the \"Write Without Response\" property "
+                        + "- ignoring response-less write")
+            }
+            guard peripheral.state == .connected else {
+                return CoreBluetoothLog.warning("API MISUSE: \(peripheral) is not connected, ignoring writeValue")
+            }
+            if link.writeChannels[path] != nil || link.acquirable[path]?.contains(.write) == true {
+                return writeWithoutResponse(bytes, for: characteristic, at: path, of: peripheral, link: link)
+            }
+            return writeThroughWriteValue([bytes], for: characteristic, at: path, of: peripheral)
         }
-        if !withResponse { peripheral.canSendWriteWithoutResponse = false }
+        let channel = link.writeChannels[path]
+        channel?.release()
+        link.writeChannels[path] = nil
+        let afterSocket = channel?.hadSocket ?? false
         run(
             peripheral, "writeValue",
             { client, _ throws(BlueZError) in
-                try await client.writeValue(bytes, to: path, descriptor: false, withResponse: withResponse)
+                if afterSocket { await Self.released(.write, path, on: client) }
+                try await client.writeValue(bytes, to: path, descriptor: false, withResponse: true)
             }
         ) { _, result in
-            if withResponse {
-                peripheral.delegate?.peripheral(peripheral, didWriteValueFor: characteristic, error: result.failure)
-                return
-            }
-            if let error = result.failure {
-                CoreBluetoothLog.warning("write without response to \(characteristic) not sent: \(error)")
-            }
-            peripheral.canSendWriteWithoutResponse = true
-            peripheral.delegate?.peripheralIsReady(toSendWriteWithoutResponse: peripheral)
+            peripheral.delegate?.peripheral(peripheral, didWriteValueFor: characteristic, error: result.failure)
         }
     }
 
@@ -91,6 +94,18 @@ extension BlueZCentral {
     /// before bluetoothd answers wait for the notification state to be reported first.
     func setNotifyValue(_ enabled: Bool, for characteristic: CBCharacteristic, of peripheral: CBPeripheral) {
         guard let link = links[devicePath(of: peripheral)], let path = link.path(of: characteristic) else { return }
+        if let socket = link.notifySockets[path] {
+            guard !enabled else {
+                return run(peripheral, "setNotifyValue", { _, _ throws(BlueZError) in }) { _, _ in
+                    peripheral.delegate?.peripheral(
+                        peripheral, didUpdateNotificationStateFor: characteristic, error: nil)
+                }
+            }
+            return releaseNotifications(socket, for: characteristic, at: path, of: peripheral)
+        }
+        if enabled, !characteristic.isNotifying, link.acquirable[path]?.contains(.notify) == true {
+            return acquireNotifications(for: characteristic, at: path, of: peripheral)
+        }
         let wasNotifying = characteristic.isNotifying
         if enabled { link.held[path] = link.held[path] ?? [] }
         run(
@@ -109,12 +124,13 @@ extension BlueZCentral {
         }
     }
 
-    /// A characteristic's `Value` changed: a notification when the app is subscribed and no read of it is under way.
+    /// A characteristic's `Value` changed: a notification when the app is subscribed through `StartNotify` and no read
+    /// of it is under way.
     func valueChanged(_ value: [UInt8], at path: String) {
         for link in links.values {
             guard let characteristic = link.characteristics[path],
                 let peripheral = peripheralsByPath[link.devicePath], peripheral.state == .connected,
-                link.reading[path] == nil
+                link.reading[path] == nil, link.notifySockets[path] == nil
             else { continue }
             if link.held[path] != nil {
                 link.held[path]?.append(value)
@@ -124,7 +140,7 @@ extension BlueZCentral {
         }
     }
 
-    private static func deliver(_ value: [UInt8], to characteristic: CBCharacteristic, of peripheral: CBPeripheral) {
+    static func deliver(_ value: [UInt8], to characteristic: CBCharacteristic, of peripheral: CBPeripheral) {
         characteristic.value = Data(value)
         peripheral.delegate?.peripheral(peripheral, didUpdateValueFor: characteristic, error: nil)
     }

@@ -27,9 +27,12 @@ final class BlueZCentral: BlueZBackend, @unchecked Sendable {
         self.queue = queue
     }
 
-    /// Unregisters the pairing agent and closes the connection to bluetoothd, once the scan calls already issued
-    /// are made.
+    /// Closes the sockets bluetoothd handed over, unregisters the pairing agent and closes the connection to
+    /// bluetoothd, once the scan calls already issued are made.
     func close() {
+        queue.async { [self] in
+            for link in links.values { link.closeSockets() }
+        }
         scanWorker.enqueue { [client] in
             try? await client.unregisterAgent()
             client.close()
@@ -215,6 +218,7 @@ final class BlueZCentral: BlueZBackend, @unchecked Sendable {
             peripheral.state == .connected || peripheral.state == .disconnecting
         else { return }
         links[link.devicePath] = nil
+        link.closeSockets()
         let error: CBError? = peripheral.state == .disconnecting ? nil : CBError(reporting: .peripheralDisconnected)
         peripheral.linkDown(failingWith: error ?? CBError(reporting: .operationCancelled))
         manager.delegate?.centralManager(manager, didDisconnectPeripheral: peripheral, error: error)
@@ -222,6 +226,7 @@ final class BlueZCentral: BlueZBackend, @unchecked Sendable {
 
     func poweredOff() {
         manager?.isScanning = false
+        for link in links.values { link.closeSockets() }
         links = [:]
         for peripheral in peripheralsByPath.values { peripheral.reset() }
     }

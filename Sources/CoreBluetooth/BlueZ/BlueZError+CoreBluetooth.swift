@@ -19,7 +19,7 @@ extension BlueZError {
             return CBATTError(reporting: .invalidOffset)
         case "org.bluez.Error.NotSupported":
             return CBATTError(reporting: .requestNotSupported)
-        case "org.bluez.Error.NotConnected":
+        case "org.bluez.Error.NotConnected", BlueZError.closed.name:
             return CBError(reporting: .notConnected)
         case "org.freedesktop.DBus.Error.NoReply", "org.freedesktop.DBus.Error.Timeout":
             return CBError(reporting: .connectionTimeout)

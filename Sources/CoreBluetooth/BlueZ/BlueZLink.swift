@@ -1,5 +1,8 @@
+import BlueZ
+
 /// What a central manager on bluetoothd keeps for one peripheral it is connecting or connected to: the D-Bus object
-/// path of each service, characteristic and descriptor it handed the app, and the notifications it waits to deliver.
+/// path of each service, characteristic and descriptor it handed the app, the notifications it waits to deliver, and
+/// the sockets bluetoothd handed over for its characteristics.
 ///
 /// Confined to the delegate queue; `@unchecked Sendable` only so that calls to bluetoothd can carry it back there.
 final class BlueZLink: @unchecked Sendable {
@@ -14,9 +17,23 @@ final class BlueZLink: @unchecked Sendable {
     /// Values that arrived while notifications of the characteristic were being turned on; delivered after
     /// `peripheral(_:didUpdateNotificationStateFor:error:)`.
     var held: [String: [[UInt8]]] = [:]
+    /// The sockets bluetoothd offers for each characteristic, by object path (`AcquireWrite`, `AcquireNotify`).
+    var acquirable: [String: Set<BlueZAcquire>] = [:]
+    /// The `AcquireNotify` socket of each characteristic whose notifications come that way.
+    var notifySockets: [String: BlueZValueSocket] = [:]
+    /// The `AcquireWrite` channel of each characteristic written without response since the link came up.
+    var writeChannels: [String: BlueZWriteChannel] = [:]
 
     init(devicePath: String) {
         self.devicePath = devicePath
+    }
+
+    /// Closes every socket bluetoothd handed over for this link: the link is down, or the manager is going.
+    func closeSockets() {
+        for socket in notifySockets.values { socket.close() }
+        for channel in writeChannels.values { channel.close() }
+        notifySockets = [:]
+        writeChannels = [:]
     }
 
     /// The object path of a service, characteristic or descriptor handed to the app.

@@ -2,7 +2,8 @@ import ArgumentParser
 import CoreBluetooth
 import Foundation
 
-/// `bluetooth write TARGET CHAR_UUID HEX`: write one characteristic, with or without response.
+/// `bluetooth write TARGET CHAR_UUID HEX`: write one characteristic, with or without response (then waiting until the
+/// value has gone out before disconnecting).
 struct Write: AsyncParsableCommand {
     static let configuration = CommandConfiguration(abstract: "Write one characteristic's value.")
 
@@ -36,12 +37,19 @@ struct Write: AsyncParsableCommand {
             let peripheral = try await session.connect(to: Target(target), with: manager, timeout: timeout, progress)
             let path = try await session.findCharacteristic(uuid, in: peripheral)
             let type: CBCharacteristicWriteType = withoutResponse ? .withoutResponse : .withResponse
-            try session.queue.sync {
+            let sending = try session.queue.sync {
                 let characteristic = try path.resolve(in: peripheral)
                 if withoutResponse, !characteristic.properties.contains(.writeWithoutResponse) {
                     throw CommandFailure("\(uuid.uuidString) does not take writes without response")
                 }
                 peripheral.writeValue(Data(bytes), for: characteristic, type: type)
+                return withoutResponse && !peripheral.canSendWriteWithoutResponse
+            }
+            if sending {
+                try await session.next { event -> Void? in
+                    if case .readyToWrite = event { return () }
+                    return nil
+                }
             }
             if !withoutResponse {
                 let error = try await session.next { event -> CentralEvent.Failure?? in

@@ -15,6 +15,8 @@ enum CentralEvent: Sendable {
     case valueUpdated(String, Data?, Failure?)
     case descriptorUpdated(Failure?)
     case valueWritten(Failure?)
+    /// The peripheral can take another write without response (the last one has gone out).
+    case readyToWrite
     case notificationState(Bool, Failure?)
     /// An L2CAP channel opened, or why it did not.
     case channelOpened(Channel?, Failure?)

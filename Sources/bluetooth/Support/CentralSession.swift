@@ -166,6 +166,10 @@ final class CentralSession: NSObject, CBCentralManagerDelegate, CBPeripheralDele
         sink.yield(.valueWritten(error.map(CentralEvent.Failure.init)))
     }
 
+    func peripheralIsReady(toSendWriteWithoutResponse peripheral: CBPeripheral) {
+        sink.yield(.readyToWrite)
+    }
+
     func peripheral(
         _ peripheral: CBPeripheral, didUpdateNotificationStateFor characteristic: CBCharacteristic,
         error: (any Error)?
