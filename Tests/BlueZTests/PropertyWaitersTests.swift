@@ -21,9 +21,12 @@ struct PropertyWaitersTests {
         let answer = await withCheckedContinuation { continuation in
             waiters.withLock { waiters in
                 _ = waiters.add(Self.path, interface: Self.interface, decide: Self.released, continuation: continuation)
-                #expect(waiters.settle(Self.path, Self.interface, ["WriteAcquired": .boolean(true)], []).isEmpty)
-                #expect(waiters.settle(Self.path, "org.bluez.Device1", ["WriteAcquired": .boolean(false)], []).isEmpty)
-                for (waiter, answer) in waiters.settle(Self.path, Self.interface, ["WriteAcquired": .boolean(false)], []) {
+                let (held, free): ([String: DBusValue], [String: DBusValue]) = (
+                    ["WriteAcquired": .boolean(true)], ["WriteAcquired": .boolean(false)]
+                )
+                #expect(waiters.settle(Self.path, Self.interface, held, []).isEmpty)
+                #expect(waiters.settle(Self.path, "org.bluez.Device1", free, []).isEmpty)
+                for (waiter, answer) in waiters.settle(Self.path, Self.interface, free, []) {
                     waiter.continuation.resume(returning: answer)
                 }
             }
