@@ -57,6 +57,12 @@ public final class VHCIControllerTransport: FileDescriptorBacked {
         }
     }
 
+    /// Sends the packets one write each: the driver takes one packet from a write and drops what follows it, and
+    /// to the descriptor channel a character device is a byte stream, whose packets it would join into one write.
+    public func send(contentsOf packets: [HCIPacket]) async throws(TransportError) {
+        for packet in packets { try await send(packet) }
+    }
+
     /// Sends the create request and reads the driver's answer, giving the new adapter's index.
     private static func createAdapter(descriptor: Int32, path: String) throws(TransportError) -> Int {
         func failure(_ reason: String) -> TransportError { .openFailed(spec: path, reason: reason) }
