@@ -22,6 +22,9 @@ public final class VirtualController: HCIBatchReceiving {
     public let incoming: AsyncThrowingStream<HCIPacket, any Error>
     /// What `incoming` carries, every packet waiting for the host in one batch.
     public let incomingBatches: AsyncThrowingStream<[HCIPacket], any Error>
+    /// Two minutes: a virtual controller answers every command, so an answer is late only when the process is
+    /// starved of CPU (a loaded CI machine running many hosts at once), and that must not fail a host's start.
+    public var commandTimeout: Duration? { .seconds(120) }
 
     init(id: ControllerID, air: Air, queue: HostQueue) {
         self.id = id

@@ -15,6 +15,7 @@ public final class PacketTap<Record: Sendable>: HCITransport {
     }
 
     public var incoming: AsyncThrowingStream<HCIPacket, any Error> { inner.incoming }
+    public var commandTimeout: Duration? { inner.commandTimeout }
 
     public func send(_ packet: HCIPacket) async throws(TransportError) {
         if let record = pick(packet) { kept.withLock { $0.append(record) } }

@@ -14,6 +14,7 @@ public final class TamperingTransport: HCITransport {
     private let inner: any HCITransport
     private let tamper: Mutex<Tamper?>
     public var incoming: AsyncThrowingStream<HCIPacket, any Error> { inner.incoming }
+    public var commandTimeout: Duration? { inner.commandTimeout }
 
     /// Wraps `inner`, rewriting nothing until ``tamper(with:)``.
     public init(wrapping inner: any HCITransport) {

@@ -31,6 +31,7 @@ public final class VanishingTransport: HCITransport {
     private let inner: any HCITransport
     private let gate: Gate
     public let incoming: AsyncThrowingStream<HCIPacket, any Error>
+    public var commandTimeout: Duration? { inner.commandTimeout }
 
     /// Yields once for each cut.
     public var cuts: AsyncStream<Void> { gate.cuts }

@@ -15,9 +15,15 @@ public protocol HCITransport: AnyObject, Sendable {
     var incomingBatches: AsyncThrowingStream<[HCIPacket], any Error> { get }
     /// Closes the transport; `incoming` then finishes.
     func close() async
+    /// How long the controller behind this transport may take to answer a command, when the transport knows
+    /// better than the host's default; nil leaves it to the host.
+    var commandTimeout: Duration? { get }
 }
 
 extension HCITransport {
+    /// No bound of the transport's own: the host's default applies.
+    public var commandTimeout: Duration? { nil }
+
     /// Sends packets one at a time, for transports with nothing better to do with a batch.
     public func send(contentsOf packets: [HCIPacket]) async throws(TransportError) {
         for packet in packets { try await send(packet) }

@@ -20,6 +20,8 @@ public final class SnoopingTransport: HCITransport {
     public let incoming: AsyncThrowingStream<HCIPacket, any Error>
     public let incomingBatches: AsyncThrowingStream<[HCIPacket], any Error>
     private let ownsWriter: Bool
+    /// The wrapped transport's bound.
+    public var commandTimeout: Duration? { wrapped.commandTimeout }
 
     /// Logs `wrapped` into `writer`, which stays open when this transport closes.
     public convenience init(wrapping wrapped: any HCITransport, writer: BTSnoopWriter, perspective: Perspective = .host)

@@ -5,8 +5,11 @@ import HCI
 ///
 /// Commands time out on the injected clock, since some controllers never answer some commands.
 public actor ControllerChannel {
+    /// How long a command waits for Command Complete or Command Status unless the transport or the host says
+    /// otherwise.
+    public static let defaultCommandTimeout: Duration = .seconds(10)
     /// How long a command may wait for Command Complete or Command Status.
-    public let commandTimeout: Duration
+    public nonisolated let commandTimeout: Duration
     /// How many events and ACL packets are kept for the layer above before the oldest is dropped.
     public let receiveBufferLimit: Int
     /// How many received events were dropped because the layer above did not take them.
@@ -48,17 +51,18 @@ public actor ControllerChannel {
         var fail: (any Error) -> Void
     }
 
-    /// Starts exchanging packets over `transport`.
+    /// Starts exchanging packets over `transport`; commands time out after `commandTimeout`, else the transport's
+    /// bound, else ``defaultCommandTimeout``.
     public init(
         transport: any HCITransport,
         clock: any Clock<Duration> = ContinuousClock(),
-        commandTimeout: Duration = .seconds(10),
+        commandTimeout: Duration? = nil,
         receiveBufferLimit: Int = 4096,
         aclQueueLimit: Int = 4096
     ) {
         self.transport = transport
         self.clock = clock
-        self.commandTimeout = commandTimeout
+        self.commandTimeout = commandTimeout ?? transport.commandTimeout ?? Self.defaultCommandTimeout
         self.receiveBufferLimit = receiveBufferLimit
         self.aclQueueLimit = aclQueueLimit
         Task { [transport, outbound] in

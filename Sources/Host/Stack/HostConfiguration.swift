@@ -22,9 +22,9 @@ public struct HostConfiguration: Sendable {
     public var eventBufferLimit: Int
     /// The clock that times commands, ATT transactions and connection attempts.
     public var clock: any Clock<Duration>
-    /// How long an HCI command may wait for its answer (10 s by default, as Zephyr waits; an in-process virtual
-    /// controller on a loaded machine can take seconds).
-    public var commandTimeout: Duration
+    /// How long an HCI command may wait for its answer; nil (the default) takes the transport's bound (a virtual
+    /// controller's two minutes), else 10 s, as Zephyr waits.
+    public var commandTimeout: Duration?
     /// What this host can and wants to do when it pairs (IO capabilities, bonding, MITM, key sizes).
     public var pairing: PairingConfiguration
     /// The directory of the bond file; nil keeps bonds in memory only, for as long as the host runs.
@@ -48,7 +48,7 @@ public struct HostConfiguration: Sendable {
         services: [ServiceDefinition] = [], server: GATTServerConfiguration = .init(),
         preferredMTU: Int = ATTBearer.maximumMTU,
         negotiatesLinkOnConnect: Bool = true, maximumL2CAPPDUSize: Int = 4096, eventBufferLimit: Int = 65_536,
-        clock: any Clock<Duration> = ContinuousClock(), commandTimeout: Duration = .seconds(10),
+        clock: any Clock<Duration> = ContinuousClock(), commandTimeout: Duration? = nil,
         pairing: PairingConfiguration = .init(), bondDirectory: String? = nil,
         privacy: PrivacyConfiguration? = nil
     ) {

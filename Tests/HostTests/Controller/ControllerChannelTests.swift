@@ -1,5 +1,7 @@
 import HCI
+import HostTestSupport
 import Testing
+import VirtualRadio
 
 @testable import Host
 
@@ -49,6 +51,32 @@ struct ControllerChannelTests {
         try await controller.expect(ResetCommand.self)
         try await controller.complete(ResetCommand.self, .init())
         _ = try await next
+    }
+
+    @Test("a transport's own bound replaces the 10-second default; the host's setting replaces both")
+    func transportBound() async throws {
+        let clock = ManualClock()
+        let controller = ScriptedController()
+        let channel = ControllerChannel(transport: Bounded(controller.hostSide), clock: clock)
+        #expect(channel.commandTimeout == .seconds(120))
+        async let answered = channel.execute(ResetCommand())
+        try await controller.expect(ResetCommand.self)
+        await clock.waitForSleepers(count: 1)
+        clock.advance(by: .seconds(119))
+        try await controller.complete(ResetCommand.self, .init())
+        _ = try await answered
+
+        await channel.close()
+
+        let wrapped = ControllerChannel(transport: TamperingTransport(wrapping: await VirtualAir.makeTransport()))
+        #expect(wrapped.commandTimeout == .seconds(120))
+        await wrapped.close()
+        let configured = ControllerChannel(transport: await VirtualAir.makeTransport(), commandTimeout: .seconds(3))
+        #expect(configured.commandTimeout == .seconds(3))
+        await configured.close()
+        let plain = ControllerChannel(transport: ScriptedController().hostSide)
+        #expect(plain.commandTimeout == .seconds(10))
+        await plain.close()
     }
 
     @Test("commands wait while the controller grants no credits")
@@ -171,4 +199,16 @@ struct ControllerChannelTests {
             #expect(ControllerSetupOptions.makeStaticRandomAddress().isStaticRandom)
         }
     }
+}
+
+/// A transport that forwards to another and bounds its commands at two minutes, as a virtual controller does.
+private final class Bounded: HCITransport {
+    private let inner: any HCITransport
+
+    init(_ inner: any HCITransport) { self.inner = inner }
+
+    var incoming: AsyncThrowingStream<HCIPacket, any Error> { inner.incoming }
+    var commandTimeout: Duration? { .seconds(120) }
+    func send(_ packet: HCIPacket) async throws(TransportError) { try await inner.send(packet) }
+    func close() async { await inner.close() }
 }

@@ -133,6 +133,7 @@ private final class LinkAlreadyGone: HCITransport {
     }
 
     let incoming: AsyncThrowingStream<HCIPacket, any Error>
+    var commandTimeout: Duration? { inner.commandTimeout }
 
     func send(_ packet: HCIPacket) async throws(TransportError) {
         try await inner.send(packet)
