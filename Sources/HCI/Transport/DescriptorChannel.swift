@@ -11,9 +11,6 @@ final class DescriptorChannel: Sendable {
     let descriptor: Int32
     /// Whether the descriptor is a socket (written with `send`, so a vanished peer is an error, not SIGPIPE).
     let isSocket: Bool
-    /// Whether the descriptor carries a byte stream (a TCP or UNIX stream socket, a terminal), so several
-    /// packets may go in one write; an HCI socket takes exactly one packet per write.
-    let isStream: Bool
     /// Signalled whenever the polling thread has something new to look at.
     let wakeup: WakeupPipe
     private let isShutDown = Atomic(false)
@@ -30,11 +27,6 @@ final class DescriptorChannel: Sendable {
             throw .io("cannot configure descriptor \(descriptor) (\(reason))")
         }
         isSocket = status.st_mode & S_IFMT == S_IFSOCK
-        var type: Int32 = 0
-        var length = socklen_t(MemoryLayout<Int32>.size)
-        isStream =
-            !isSocket
-            || getsockopt(descriptor, SOL_SOCKET, SO_TYPE, &type, &length) == 0 && type == Int32(SOCK_STREAM.rawValue)
         do {
             wakeup = try WakeupPipe()
         } catch {

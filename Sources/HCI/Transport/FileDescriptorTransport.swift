@@ -14,19 +14,31 @@ public final class FileDescriptorTransport: HCIBatchReceiving {
     /// How many received packets wait for the consumer before reading pauses.
     public static let defaultQueueCapacity = 1024
 
+    /// How a descriptor takes the packets written to it; only the code that opened it knows.
+    public enum Framing: Sendable {
+        /// A byte stream (a TCP or UNIX stream socket, a terminal): several packets may go in one write.
+        case byteStream
+        /// One packet per write (an HCI user channel socket, `/dev/vhci`, whose driver drops what follows the
+        /// first packet of a write).
+        case packetPerWrite
+    }
+
     /// What the descriptor is connected to, for messages (a transport spec or a peer address).
     public let name: String
     public let incoming: AsyncThrowingStream<HCIPacket, any Error>
     public let incomingBatches: AsyncThrowingStream<[HCIPacket], any Error>
     private let channel: DescriptorChannel
+    private let framing: Framing
     private let received: IncomingPacketQueue
     private let outgoing: OutgoingPacketQueue
     private let threadEnded: CompletionSignal
 
-    /// Takes ownership of `descriptor` (closing it if this fails) and starts its I/O thread.
+    /// Takes ownership of `descriptor` (closing it if this fails), which takes packets as `framing` says, and
+    /// starts its I/O thread.
     public init(
         adopting descriptor: Int32,
         name: String,
+        framing: Framing = .byteStream,
         limits: H4Framer.Limits = H4Framer.Limits(),
         queueCapacity: Int = defaultQueueCapacity
     ) throws(TransportError) {
@@ -38,6 +50,7 @@ public final class FileDescriptorTransport: HCIBatchReceiving {
         self.threadEnded = threadEnded
         self.name = name
         self.channel = channel
+        self.framing = framing
         self.received = received
         self.outgoing = outgoing
         self.incoming = AsyncThrowingStream(unfolding: { try await received.next() })
@@ -65,9 +78,9 @@ public final class FileDescriptorTransport: HCIBatchReceiving {
     }
 
     /// Sends the packets in one write on a byte stream, one write each on a descriptor that takes a packet
-    /// per write (an HCI socket).
+    /// per write.
     public func send(contentsOf packets: [HCIPacket]) async throws(TransportError) {
-        guard channel.isStream else {
+        guard framing == .byteStream else {
             for packet in packets { try await send(packet) }
             return
         }

@@ -40,7 +40,8 @@ public final class HCIUserChannelTransport: FileDescriptorBacked {
         }
         let connection = try await SystemCall.offload { () throws(TransportError) in
             let descriptor = try boundSocket(index: index, spec: spec)
-            return try FileDescriptorTransport(adopting: descriptor, name: spec, limits: limits)
+            return try FileDescriptorTransport(
+                adopting: descriptor, name: spec, framing: .packetPerWrite, limits: limits)
         }
         return HCIUserChannelTransport(index: index, connection: connection)
     }

@@ -52,15 +52,9 @@ public final class VHCIControllerTransport: FileDescriptorBacked {
                 throw error
             }
             let connection = try FileDescriptorTransport(
-                adopting: descriptor, name: "hci\(index) via \(path)", limits: limits)
+                adopting: descriptor, name: "hci\(index) via \(path)", framing: .packetPerWrite, limits: limits)
             return VHCIControllerTransport(index: index, connection: connection)
         }
-    }
-
-    /// Sends the packets one write each: the driver takes one packet from a write and drops what follows it, and
-    /// to the descriptor channel a character device is a byte stream, whose packets it would join into one write.
-    public func send(contentsOf packets: [HCIPacket]) async throws(TransportError) {
-        for packet in packets { try await send(packet) }
     }
 
     /// Sends the create request and reads the driver's answer, giving the new adapter's index.

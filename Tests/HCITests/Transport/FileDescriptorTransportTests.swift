@@ -5,10 +5,9 @@ import Testing
 
 @Suite("File descriptor transport", .timeLimit(.minutes(2)))
 struct FileDescriptorTransportTests {
-    private func socketPair() throws -> (Int32, Int32) {
+    private func socketPair(_ type: __socket_type = SOCK_STREAM) throws -> (Int32, Int32) {
         var descriptors: [Int32] = [-1, -1]
-        try #require(
-            socketpair(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0, &descriptors) == 0)
+        try #require(socketpair(AF_UNIX, Int32(type.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0, &descriptors) == 0)
         return (descriptors[0], descriptors[1])
     }
 
@@ -36,6 +35,21 @@ struct FileDescriptorTransportTests {
         let count = buffer.withUnsafeMutableBytes { recv(right, $0.baseAddress, $0.count, Int32(MSG_DONTWAIT)) }
         #expect(count == expected.count)
         #expect(Array(buffer.prefix(max(count, 0))) == expected)
+        await sender.close()
+        close(right)
+    }
+
+    @Test("a batch sent through a descriptor that takes one packet per write goes out one write per packet")
+    func batchPerPacket() async throws {
+        let (left, right) = try socketPair(SOCK_SEQPACKET)
+        let sender = try FileDescriptorTransport(adopting: left, name: "left", framing: .packetPerWrite)
+        let packets = TransportFixtures.varied(count: 40)
+        try await sender.send(contentsOf: packets)
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        for packet in packets {
+            let count = buffer.withUnsafeMutableBytes { recv(right, $0.baseAddress, $0.count, Int32(MSG_DONTWAIT)) }
+            #expect(Array(buffer.prefix(max(count, 0))) == packet.encoded)
+        }
         await sender.close()
         close(right)
     }
