@@ -129,8 +129,8 @@ extension BlueZCentral {
             run(
                 peripheral, "writeValue",
                 { client, _ throws(BlueZError) in
-                    if afterSocket { await Self.released(.write, path, on: client) }
-                    try await client.writeValue(value, to: path, descriptor: false, withResponse: false)
+                    try await Self.writeValue(
+                        value, to: path, withResponse: false, afterSocket: afterSocket, on: client)
                 }
             ) { _, result in
                 if let error = result.failure {
@@ -148,5 +148,14 @@ extension BlueZCentral {
     static func released(_ kind: BlueZAcquire, _ path: String, on client: BlueZClient) async {
         await client.roundTrip()
         await client.waitUntilReleased(kind, path)
+    }
+
+    /// Writes a characteristic's value with `WriteValue`; `afterSocket` first waits until bluetoothd has let go of
+    /// the write socket it handed out, since it refuses `WriteValue` while it holds one.
+    static func writeValue(
+        _ value: [UInt8], to path: String, withResponse: Bool, afterSocket: Bool, on client: BlueZClient
+    ) async throws(BlueZError) {
+        if afterSocket { await released(.write, path, on: client) }
+        try await client.writeValue(value, to: path, descriptor: false, withResponse: withResponse)
     }
 }

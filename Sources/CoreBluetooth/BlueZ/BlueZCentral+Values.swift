@@ -68,8 +68,7 @@ extension BlueZCentral {
         run(
             peripheral, "writeValue",
             { client, _ throws(BlueZError) in
-                if afterSocket { await Self.released(.write, path, on: client) }
-                try await client.writeValue(bytes, to: path, descriptor: false, withResponse: true)
+                try await Self.writeValue(bytes, to: path, withResponse: true, afterSocket: afterSocket, on: client)
             }
         ) { _, result in
             peripheral.delegate?.peripheral(peripheral, didWriteValueFor: characteristic, error: result.failure)
