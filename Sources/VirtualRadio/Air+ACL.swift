@@ -36,22 +36,25 @@ extension Air {
         return receiver
     }
 
-    /// Delivers held ACL to a host, in order, while its queue has room (counting what this call released); each
-    /// sender hears one Number Of Completed Packets event for what was delivered. The caller flushes the outbox.
+    /// Delivers held ACL to a host, in order, while its queue has room (asked once for all of it); each sender
+    /// hears one Number Of Completed Packets event for what was delivered. The caller flushes the outbox.
     func releaseHeldACL(to receiver: ControllerState) {
+        let held = receiver.heldACL
+        guard !held.isEmpty else { return }
+        var room = receiver.queue.roomForACL(upTo: held.reduce(0) { $0 + $1.fragments.count })
         var completed = CompletedPacketTally()
-        var released = 0
         var taken = 0
-        for held in receiver.heldACL {
-            guard receiver.queue.hasRoomForACL(released + held.fragments.count) else { break }
+        for packet in held {
+            let fragments = packet.fragments
+            guard fragments.count <= room else { break }
+            room -= fragments.count
             taken += 1
-            for fragment in held.fragments {
+            for fragment in fragments {
                 outbox.append(Outgoing(controller: receiver.id, packet: .acl(fragment), kind: .acl))
             }
-            released += held.fragments.count
-            let sender = held.link.state(held.sender)
+            let sender = packet.link.state(packet.sender)
             sender.aclPacketsInFlight -= 1
-            completed.count(held.link.handle(held.sender), of: sender)
+            completed.count(packet.link.handle(packet.sender), of: sender)
         }
         receiver.heldACL.removeFirst(taken)
         completed.forEachEvent { sender, event in emit(event, to: sender) }

@@ -69,7 +69,7 @@ extension Air {
 
     /// The identities of the devices a controller is connected to.
     func peers(of c: ControllerState) -> [DeviceAddress] {
-        c.handles.values.map { link in
+        c.handles.elements.map { _, link in
             c.resolve(link.side(of: c.id) == .central ? link.peripheralAddress : link.centralAddress).identity
         }
     }

@@ -135,7 +135,7 @@ public actor Air {
     /// Ends every link of a controller without telling its own host (reset or departure); on a timed air the
     /// peer hears of it only when its supervision timeout expires.
     func dropLinks(of controller: ControllerState, peerReason: HCIStatus) {
-        for handle in controller.handles.keys.sorted() {
+        for handle in controller.handles.keys {
             guard let link = controller.handles[handle] else { continue }
             let side = link.side(of: controller.id)
             if link.layer != nil {

@@ -42,8 +42,8 @@ final class ControllerState {
     var resolvingList: [ResolvingListEntry] = []
     var addressResolutionEnabled = false
     var defaults = Defaults()
-    /// The link behind each of this controller's connection handles.
-    var handles: [ConnectionHandle: Link] = [:]
+    /// The link behind each of this controller's connection handles, in handle order.
+    var handles = LinkTable<Link>()
     private var nextHandle: UInt16 = 0x0001
     /// Host ACL packets taken into the controller's buffers and not yet reported completed.
     var aclPacketsInFlight = 0
@@ -84,7 +84,7 @@ final class ControllerState {
         resolvingList = []
         addressResolutionEnabled = false
         defaults = Defaults()
-        handles = [:]
+        handles = LinkTable()
         nextHandle = 0x0001
         aclPacketsInFlight = 0
         heldACL = []

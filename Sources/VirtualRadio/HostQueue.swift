@@ -68,11 +68,18 @@ final class HostQueue: Sendable {
 
     /// Whether `packets` more ACL packets fit now; when they do not, the queue asks for ``roomAvailable`` later.
     func hasRoomForACL(_ packets: Int) -> Bool {
+        roomForACL(upTo: packets) == packets
+    }
+
+    /// How many more ACL packets fit now, at most `wanted` (all of them once the queue is finished); when fewer
+    /// than `wanted` fit, the queue asks for ``roomAvailable`` later. One check for a whole burst.
+    func roomForACL(upTo wanted: Int) -> Int {
         state.withLock { state in
-            if state.finished { return true }
-            if state.count + packets <= aclLimit { return true }
+            if state.finished { return wanted }
+            let room = max(0, aclLimit - state.count)
+            if wanted <= room { return wanted }
             state.roomWanted = true
-            return false
+            return room
         }
     }
 

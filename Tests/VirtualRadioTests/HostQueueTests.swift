@@ -46,6 +46,23 @@ struct HostQueueTests {
         #expect(queue.hasRoomForACL(1))
     }
 
+    @Test("A burst of ACL asks for room once: it gets what fits below three quarters, and a signal when it fell short")
+    func roomForBurst() async throws {
+        let signals = Mutex(0)
+        let queue = HostQueue(capacity: 8) { signals.withLock { $0 += 1 } }
+        for index in 0..<4 {
+            _ = queue.push(event(UInt8(index)), kind: .event)
+        }
+        #expect(queue.roomForACL(upTo: 2) == 2)
+        _ = try await queue.next()
+        #expect(signals.withLock { $0 } == 0)
+        #expect(queue.roomForACL(upTo: 5) == 3)
+        _ = try await queue.next()
+        #expect(signals.withLock { $0 } == 1)
+        queue.finish()
+        #expect(queue.roomForACL(upTo: 9) == 9)
+    }
+
     @Test("A failed queue throws at once; a finished one delivers what it holds, then ends")
     func finishing() async throws {
         let failed = HostQueue(capacity: 8) {}

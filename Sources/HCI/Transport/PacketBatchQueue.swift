@@ -1,7 +1,8 @@
 import Synchronization
 
 /// Packets from any number of producers to one consumer, which takes every waiting packet at once, so
-/// that a burst crosses to the consumer in one wake-up and to the transport in one write.
+/// that a burst crosses to the consumer in one wake-up and to the transport in one write. After a take the
+/// queue keeps room for a burst as large as the one taken.
 public final class PacketBatchQueue: Sendable {
     private struct State {
         var packets: [HCIPacket] = []
@@ -65,8 +66,10 @@ public final class PacketBatchQueue: Sendable {
     private func take() -> Take {
         state.withLock { state in
             if !state.packets.isEmpty {
-                defer { state.packets = [] }
-                return .batch(state.packets)
+                let batch = state.packets
+                state.packets = []
+                state.packets.reserveCapacity(batch.count)
+                return .batch(batch)
             }
             return state.isFinished ? .end : .wait
         }

@@ -1,5 +1,6 @@
 /// A first-in, first-out run of packets that hands out batches from the front without moving the rest
-/// on every take.
+/// on every take. When it hands out everything it holds, it starts again with room for as many, so that a
+/// steady stream of bursts does not regrow the array from one element on every burst.
 public struct PacketFIFO: Sendable {
     private var packets: [HCIPacket] = []
     private var head = 0
@@ -30,8 +31,10 @@ public struct PacketFIFO: Sendable {
     public mutating func pop(upTo limit: Int) -> [HCIPacket] {
         guard head < packets.count else { return [] }
         if head == 0, limit >= packets.count {
-            defer { packets = [] }
-            return packets
+            let taken = packets
+            packets = []
+            packets.reserveCapacity(taken.count)
+            return taken
         }
         let end = head + min(limit, packets.count - head)
         let taken = Array(packets[head..<end])

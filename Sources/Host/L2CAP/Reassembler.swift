@@ -10,7 +10,11 @@ import HCI
 public struct Reassembler: Sendable {
     /// The largest information payload accepted; longer PDUs are dropped as soon as their header is seen.
     public let maximumPDUSize: Int
-    private var buffer: [UInt8] = []
+    /// The PDU's header as far as it has arrived: its bytes, little-endian, and how many there are.
+    private var header: UInt32 = 0
+    private var headerCount = 0
+    /// The information payload received so far, reserved to its declared length once the header is complete.
+    private var payload: [UInt8] = []
     private var inProgress = false
     private var declaredLength: Int?
 
@@ -24,7 +28,7 @@ public struct Reassembler: Sendable {
     public var isReassembling: Bool { inProgress }
 
     /// How many bytes of the PDU in progress (header included) are buffered.
-    public var bufferedByteCount: Int { buffer.count }
+    public var bufferedByteCount: Int { headerCount + payload.count }
 
     /// Takes one fragment received on the connection and says what it completed or dropped.
     public mutating func received(_ packet: ACLDataPacket) -> ReassemblyResult {
@@ -33,14 +37,16 @@ public struct Reassembler: Sendable {
             return append(packet.data[...])
         }
         guard inProgress else { return start(packet.data) }
-        let discarded = buffer.count
+        let discarded = bufferedByteCount
         reset()
         return .interrupted(discardedLength: discarded, restart: start(packet.data))
     }
 
     /// Forgets the PDU in progress, as when the connection goes away.
     public mutating func reset() {
-        buffer = []
+        header = 0
+        headerCount = 0
+        payload = []
         inProgress = false
         declaredLength = nil
     }
@@ -56,28 +62,27 @@ public struct Reassembler: Sendable {
         if let declaredLength {
             length = declaredLength
         } else {
-            let needed = BasicFrame.headerLength - buffer.count
-            buffer.append(contentsOf: rest.prefix(needed))
-            rest = rest.dropFirst(needed)
-            guard buffer.count == BasicFrame.headerLength else { return .incomplete }
-            length = Int(buffer[0]) | Int(buffer[1]) << 8
+            while headerCount < BasicFrame.headerLength, let byte = rest.popFirst() {
+                header |= UInt32(byte) << (8 * headerCount)
+                headerCount += 1
+            }
+            guard headerCount == BasicFrame.headerLength else { return .incomplete }
+            length = Int(header & 0xFFFF)
             guard length <= maximumPDUSize else {
                 reset()
                 return .dropped(.exceedsMaximumSize(declaredLength: length, maximum: maximumPDUSize))
             }
             declaredLength = length
-            buffer.reserveCapacity(BasicFrame.headerLength + length)
+            payload.reserveCapacity(length)
         }
-        let received = buffer.count - BasicFrame.headerLength
+        let received = payload.count
         guard rest.count <= length - received else {
             reset()
             return .dropped(.overrun(declaredLength: length, receivedLength: received + rest.count))
         }
-        buffer.append(contentsOf: rest)
-        guard buffer.count == BasicFrame.headerLength + length else { return .incomplete }
-        let channelID = L2CAPChannelID(rawValue: UInt16(buffer[2]) | UInt16(buffer[3]) << 8)
-        buffer.removeFirst(BasicFrame.headerLength)
-        let frame = BasicFrame(channelID: channelID, payload: buffer)
+        payload.append(contentsOf: rest)
+        guard payload.count == length else { return .incomplete }
+        let frame = BasicFrame(channelID: L2CAPChannelID(rawValue: UInt16(header >> 16)), payload: payload)
         reset()
         return .complete(frame)
     }

@@ -1,8 +1,6 @@
 import HCI
 import Testing
 
-@testable import Host
-
 @Suite("Link table: values per link in handle order", .timeLimit(.minutes(1)))
 struct LinkTableTests {
     @Test("links come out in handle order whatever order they got their values in, and forgotten links are gone")

@@ -1,15 +1,14 @@
-import HCI
-
-/// Values per link, for the few links a host has at once: a short array searched in order, which costs less than
-/// hashing the handle on every packet as a dictionary does. The subset of `Dictionary`'s interface the host uses.
-struct LinkTable<Value> {
-    private var entries: [(handle: ConnectionHandle, value: Value)] = []
+/// Values per link, for the few links a host or a controller has at once: a short array kept in handle order and
+/// searched in order, which costs less than hashing the handle on every packet as a dictionary does. The subset of
+/// `Dictionary`'s interface its users need; inlinable, so that each user's table is specialized for its values.
+public struct LinkTable<Value> {
+    @usableFromInline var entries: [(handle: ConnectionHandle, value: Value)] = []
 
     /// Makes an empty table.
-    init() {}
+    @inlinable public init() {}
 
     /// The value on `handle`, nil when it has none; setting nil forgets the link.
-    subscript(handle: ConnectionHandle) -> Value? {
+    @inlinable public subscript(handle: ConnectionHandle) -> Value? {
         get {
             for entry in entries where entry.handle == handle { return entry.value }
             return nil
@@ -30,24 +29,29 @@ struct LinkTable<Value> {
     }
 
     /// The value on `handle`, `fallback` when it has none; changed in place.
-    subscript(handle: ConnectionHandle, default fallback: @autoclosure () -> Value) -> Value {
+    @inlinable public subscript(handle: ConnectionHandle, default fallback: @autoclosure () -> Value) -> Value {
         get { self[handle] ?? fallback() }
         set { self[handle] = newValue }
     }
 
     /// Forgets the link and returns its value, if it had one.
-    @discardableResult
-    mutating func removeValue(forKey handle: ConnectionHandle) -> Value? {
+    @inlinable @discardableResult
+    public mutating func removeValue(forKey handle: ConnectionHandle) -> Value? {
         guard let index = entries.firstIndex(where: { $0.handle == handle }) else { return nil }
         return entries.remove(at: index).value
     }
 
     /// The links with a value, in handle order.
-    var keys: [ConnectionHandle] { entries.map(\.handle) }
+    @inlinable public var keys: [ConnectionHandle] { entries.map(\.handle) }
 
     /// The links with a value and their values, in handle order, without copying them into an array.
-    var elements: some Sequence<(handle: ConnectionHandle, value: Value)> { entries }
+    @inlinable public var elements: some Sequence<(handle: ConnectionHandle, value: Value)> { entries }
+
+    /// How many links have a value.
+    @inlinable public var count: Int { entries.count }
 
     /// Whether no link has a value.
-    var isEmpty: Bool { entries.isEmpty }
+    @inlinable public var isEmpty: Bool { entries.isEmpty }
 }
+
+extension LinkTable: Sendable where Value: Sendable {}
