@@ -73,6 +73,7 @@ smp_summary_is() {
 # scenario: the capture's links, pairing, ATT PDUs and bluetoothd's log lines, then the method calls, replies and
 # errors between bluetoothd and the other clients of the system bus (the bus's own left out), all with the guest's times.
 print_diagnostics() {
+    [ -e "$VM_DIR/cmd/$1.dbus" ] || { echo "no diagnostics $1: the guest did not stop them"; return; }
     echo "guest's capture $1 (btmon, with bluetoothd's debug log):"
     python3 "$VM_REPO/.ci/vm/capture-timeline.py" "$VM_DIR/cmd/$1.btsnoop"
     echo "guest's system bus, $1 (dbus-monitor):"
@@ -423,8 +424,8 @@ our_serve_agent_on_bluez_confirms_numeric_comparison() {
     guest 30 "
         kill \$(cat /tmp/bluez-serve-numeric.pid) || true
         cat /run/vm/bluez-serve-numeric.log
-        remove_devices
         diagnostics_stop serve-numeric
+        remove_devices
     " || ok=1
     same_number_shown "our serve's agent on bluetoothd" "$VM_DIR/cmd/bluez-serve-numeric.log" \
         "our read on the host" "$VM_DIR/read-numeric.log" || ok=1
