@@ -147,6 +147,25 @@ capture_stop() {
     cp "/tmp/$1.btsnoop" "/run/vm/$1.btsnoop"
 }
 
+# diagnostics_start NAME, diagnostics_stop NAME: what a scenario's failure is explained with, kept in /run/vm (the
+# host's VM_DIR/cmd): a btmon capture NAME.btsnoop, which also holds bluetoothd's log lines, its debug ones included
+# while they run (SIGUSR2 turns bluetoothd's debug log on, and off again), and the system bus's method calls, replies
+# and errors with their times (dbus-monitor), NAME.dbus.
+diagnostics_start() {
+    capture_start "$1"
+    setsid dbus-monitor --system "type='method_call'" "type='method_return'" "type='error'" >"/tmp/$1.dbus" 2>&1 &
+    echo $! >"/tmp/$1.dbus.pid"
+    wait_until 10 test -s "/tmp/$1.dbus"
+    kill -USR2 "$(cat /run/bluetoothd.pid)"
+}
+
+diagnostics_stop() {
+    kill -USR2 "$(cat /run/bluetoothd.pid)"
+    kill "$(cat "/tmp/$1.dbus.pid")"
+    cp "/tmp/$1.dbus" "/run/vm/$1.dbus"
+    capture_stop "$1"
+}
+
 # remove_devices: bluetoothd forgets every device it knows, with its keys (a device still disconnecting may refuse
 # for a moment).
 remove_devices() {

@@ -69,6 +69,17 @@ smp_summary_is() {
     [[ "$summary" == "$2"* ]]
 }
 
+# print_diagnostics NAME: what the guest's diagnostics NAME (diagnostics_start in guest-lib.sh) saw, for a failed
+# scenario: the capture's links, pairing, ATT PDUs and bluetoothd's log lines, then the method calls, replies and
+# errors between bluetoothd and the other clients of the system bus (the bus's own left out), all with the guest's times.
+print_diagnostics() {
+    [ -e "$VM_DIR/cmd/$1.dbus" ] || { echo "no diagnostics $1: the guest did not stop them"; return; }
+    echo "guest's capture $1 (btmon, with bluetoothd's debug log):"
+    python3 "$VM_REPO/.ci/vm/capture-timeline.py" "$VM_DIR/cmd/$1.btsnoop"
+    echo "guest's system bus, $1 (dbus-monitor):"
+    grep -E '^(method call|method return|error)' "$VM_DIR/cmd/$1.dbus" | grep -vE '(sender|destination)=org\.freedesktop\.DBus '
+}
+
 # same_number_shown WHO LOG OTHER OTHER_LOG: both pairing agents' logs show the same Numeric Comparison number.
 same_number_shown() {
     local ours theirs
@@ -399,6 +410,7 @@ our_agent_on_bluez_confirms_numeric_comparison() {
 # sides must have shown the same six digits, and the read must return the value.
 our_serve_agent_on_bluez_confirms_numeric_comparison() {
     guest 30 "
+        diagnostics_start serve-numeric
         setsid $BIN serve $FIXTURES/passkey.json --transport bluez --io-capability display-yes-no \
             >/run/vm/bluez-serve-numeric.log 2>&1 &
         echo \$! >/tmp/bluez-serve-numeric.pid
@@ -412,10 +424,16 @@ our_serve_agent_on_bluez_confirms_numeric_comparison() {
     guest 30 "
         kill \$(cat /tmp/bluez-serve-numeric.pid) || true
         cat /run/vm/bluez-serve-numeric.log
+        diagnostics_stop serve-numeric
         remove_devices
     " || ok=1
     same_number_shown "our serve's agent on bluetoothd" "$VM_DIR/cmd/bluez-serve-numeric.log" \
         "our read on the host" "$VM_DIR/read-numeric.log" || ok=1
+    if [ $ok -ne 0 ]; then
+        echo "our read on the host printed:"
+        cat "$VM_DIR/read-numeric.log"
+        print_diagnostics serve-numeric
+    fi
     return $ok
 }
 
