@@ -10,6 +10,13 @@ struct HostQueueTests {
         .event(HCIEventPacket(code: HCIEventCode(rawValue: 0xFF), parameters: [byte]))
     }
 
+    /// Pushes `count` events, numbered from 0.
+    private func fill(_ queue: HostQueue, with count: Int) {
+        for index in 0..<count {
+            _ = queue.push(event(UInt8(index)), kind: .event)
+        }
+    }
+
     @Test("Reports are dropped past half the capacity; other events overflow only at full capacity")
     func limits() {
         let queue = HostQueue(capacity: 8) {}
@@ -37,9 +44,7 @@ struct HostQueueTests {
     func roomSignal() async throws {
         let signals = Mutex(0)
         let queue = HostQueue(capacity: 8) { signals.withLock { $0 += 1 } }
-        for index in 0..<6 {
-            _ = queue.push(event(UInt8(index)), kind: .event)
-        }
+        fill(queue, with: 6)
         #expect(!queue.hasRoomForACL(1))
         _ = try await queue.next()
         #expect(signals.withLock { $0 } == 1)
@@ -50,9 +55,7 @@ struct HostQueueTests {
     func roomForBurst() async throws {
         let signals = Mutex(0)
         let queue = HostQueue(capacity: 8) { signals.withLock { $0 += 1 } }
-        for index in 0..<4 {
-            _ = queue.push(event(UInt8(index)), kind: .event)
-        }
+        fill(queue, with: 4)
         #expect(queue.roomForACL(upTo: 2) == 2)
         _ = try await queue.next()
         #expect(signals.withLock { $0 } == 0)
