@@ -75,9 +75,19 @@ ctl_read_expect() {
 }
 
 # ctl_agent CAPABILITY: the session's agent, with that IO capability, becomes bluetoothd's default agent.
+# bluetoothctl registers an agent of its own (KeyboardDisplay) once it sees bluetoothd's agent manager, and an
+# "agent CAPABILITY" sent before or while that happens is taken, refused ("Agent is already registered") or merged
+# with it depending on timing; so this waits for that first registration, then replaces it with ours.
 ctl_agent() {
+    if ! wait_until 10 bash -c "sed 's/\x1b\[[0-9;]*[A-Za-z]//g' '$CTL_DIR/out' | grep -q 'Agent registered'"; then
+        echo "  bluetoothctl registered no agent of its own:"
+        tail -n 30 "$CTL_DIR/out"
+        return 1
+    fi
+    ctl 'agent off'
+    ctl_wait 'Agent unregistered' 10 || return 1
     ctl "agent $1"
-    ctl_wait 'Agent registered' 10
+    ctl_wait 'Agent registered' 10 || return 1
     ctl 'default-agent'
 }
 
