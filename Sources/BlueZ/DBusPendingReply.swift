@@ -47,6 +47,7 @@ final class DBusPendingReply: Sendable {
         if let timeout {
             DispatchQueue.global().asyncAfter(deadline: .now() + .milliseconds(Int(timeout))) { reply.expire() }
         }
+        api.connection_flush(connection.pointer)
         reply.release()
     }
 
