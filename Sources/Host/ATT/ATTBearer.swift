@@ -45,12 +45,11 @@ public final class ATTBearer {
 
     private var state: ATTBearerState
     private let transmit: ([UInt8]) -> Void
-    private let clock: any Clock<Duration>
-    private let timeout: Duration
+    private let timers: any TransactionTiming
+    private var timerWatch: Task<Void, Never>?
     private let logger: Logger
     private var waiters: [ATTBearerState.OperationID: CheckedContinuation<Result<[UInt8], ATTBearerError>, Never>] =
         [:]
-    private var timers: [ATTBearerState.OperationID: Task<Void, Never>] = [:]
     private var nextID: ATTBearerState.OperationID = 0
 
     /// Makes an open bearer with ATT_MTU 23 that sends each PDU through `send`.
@@ -75,13 +74,12 @@ public final class ATTBearer {
         state = ATTBearerState(
             localMTU: localMTU, requestQueueLimit: requestQueueLimit, indicationQueueLimit: indicationQueueLimit)
         transmit = send
-        self.clock = clock
-        timeout = transactionTimeout
+        timers = makeTransactionTimers(clock: clock, timeout: transactionTimeout)
         self.logger = logger
     }
 
     deinit {
-        for timer in timers.values { timer.cancel() }
+        timerWatch?.cancel()
     }
 
     /// The bearer's ATT_MTU: the largest PDU either side sends.
@@ -265,13 +263,9 @@ public final class ATTBearer {
             case .send(let pdu):
                 transmit(pdu)
             case .startTimer(let id):
-                timers[id] = Task { [weak self, clock, timeout] in
-                    _ = isolation
-                    do { try await clock.sleep(for: timeout) } catch { return }
-                    self?.timerFired(id: id, isolation: isolation)
-                }
+                if timers.arm(id) { watchTimers(isolation: isolation) }
             case .cancelTimer(let id):
-                timers.removeValue(forKey: id)?.cancel()
+                timers.disarm(id)
             case .complete(let id, let result):
                 waiters.removeValue(forKey: id)?.resume(returning: result)
             case .deliver(let delivery):
@@ -285,10 +279,19 @@ public final class ATTBearer {
                 closeHandler?(error)
             }
         }
+        if !state.isOpen { timerWatch?.cancel() }
+    }
+
+    private func watchTimers(isolation: isolated (any Actor)?) {
+        timerWatch = Task { [weak self, timers] in
+            _ = isolation
+            while let due = await timers.nextDue() {
+                for id in due { self?.timerFired(id: id, isolation: isolation) }
+            }
+        }
     }
 
     private func timerFired(id: ATTBearerState.OperationID, isolation: isolated (any Actor)?) {
-        timers[id] = nil
         run(state.timeoutElapsed(id: id), isolation: isolation)
     }
 

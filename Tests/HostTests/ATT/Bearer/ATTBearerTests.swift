@@ -160,10 +160,36 @@ struct ATTBearerTests {
         await probe.clock.waitForSleepers(count: 1)
         probe.receive(ATTReadResponse(value: []))
         _ = try await read.value
-        #expect(probe.clock.sleeperCount == 0)
         probe.clock.advance(by: .seconds(60))
+        let next = Task { try await bearer.send(ATTReadRequest(handle: Self.handle)) }
+        await probe.sentCount(2)
         #expect(bearer.isOpen)
         #expect(probe.closures.isEmpty)
+        probe.receive(ATTReadResponse(value: []))
+        _ = try await next.value
+    }
+
+    @Test("a transaction started after another times out 30 s after its own start, not the first one's")
+    func laterTransactionKeepsItsOwnDeadline() async throws {
+        let probe = ATTBearerProbe()
+        let bearer = probe.bearer
+        let first = Task { try await bearer.send(ATTReadRequest(handle: Self.handle)) }
+        await probe.sentCount(1)
+        await probe.clock.waitForSleepers(count: 1)
+        probe.receive(ATTReadResponse(value: []))
+        _ = try await first.value
+        probe.clock.advance(by: .seconds(20))
+        let second = Task { try await bearer.send(ATTReadRequest(handle: Self.handle)) }
+        await probe.sentCount(2)
+        probe.clock.advance(by: .seconds(10))
+        await probe.clock.waitForSleepers(count: 1)
+        #expect(bearer.isOpen)
+        probe.clock.advance(by: .seconds(19))
+        await probe.clock.waitForSleepers(count: 1)
+        #expect(bearer.isOpen)
+        probe.clock.advance(by: .seconds(1))
+        await #expect(throws: ATTBearerError.timeout) { try await second.value }
+        #expect(probe.closures == [.timeout])
     }
 
     @Test("disconnection fails the outstanding and queued requests and indications with the reason")
