@@ -24,7 +24,9 @@ func makeTransactionTimers(clock: some Clock<Duration>, timeout: Duration) -> an
 final class TransactionTimers<C: Clock<Duration>>: TransactionTiming {
     private let clock: C
     private let timeout: Duration
-    private var deadlines: [ATTBearerState.OperationID: C.Instant] = [:]
+    /// Armed timers in the order they were armed, which is the order they come due: a bearer has one request and
+    /// one indication outstanding at most.
+    private var deadlines: [(id: ATTBearerState.OperationID, deadline: C.Instant)] = []
     private var isWatched = false
 
     /// Timers that run `timeout` on `clock`.
@@ -34,17 +36,17 @@ final class TransactionTimers<C: Clock<Duration>>: TransactionTiming {
     }
 
     func arm(_ id: ATTBearerState.OperationID) -> Bool {
-        deadlines[id] = clock.now.advanced(by: timeout)
+        deadlines.append((id, clock.now.advanced(by: timeout)))
         defer { isWatched = true }
         return !isWatched
     }
 
     func disarm(_ id: ATTBearerState.OperationID) {
-        deadlines[id] = nil
+        deadlines.removeAll { $0.id == id }
     }
 
     nonisolated(nonsending) func nextDue() async -> [ATTBearerState.OperationID]? {
-        guard let deadline = deadlines.values.min() else {
+        guard let deadline = deadlines.first?.deadline else {
             isWatched = false
             return nil
         }
@@ -55,8 +57,8 @@ final class TransactionTimers<C: Clock<Duration>>: TransactionTiming {
             return nil
         }
         let now = clock.now
-        let due = deadlines.filter { $0.value <= now }.keys.sorted()
-        for id in due { deadlines[id] = nil }
+        let due = deadlines.prefix { $0.deadline <= now }.map(\.id)
+        deadlines.removeFirst(due.count)
         return due
     }
 }

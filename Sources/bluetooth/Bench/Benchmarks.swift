@@ -39,14 +39,17 @@ enum Benchmarks {
     }
 
     /// Answers the peripheral's deferred reads with `value` and its writes as applied.
-    private static func serve(_ rig: BenchRig, value: [UInt8]) -> Task<Void, Never> {
-        Task {
-            for await event in rig.peripheral.events {
-                guard case .serverRequest(let request) = event else { continue }
-                switch request.kind {
-                case .read: await rig.peripheral.respond(to: request.id, with: .values([value]))
-                case .write: await rig.peripheral.respond(to: request.id, with: .written)
-                case .writeWithoutResponse: break
+    private static func serve(_ rig: BenchRig, value: [UInt8]) async -> Task<Void, Never> {
+        let requests = BenchRequestQueue()
+        await rig.peripheral.handleEvents(with: requests.handler)
+        return Task {
+            while let batch = await requests.next() {
+                for request in batch {
+                    switch request.kind {
+                    case .read: await rig.peripheral.respond(to: request.id, with: .values([value]))
+                    case .write: await rig.peripheral.respond(to: request.id, with: .written)
+                    case .writeWithoutResponse: break
+                    }
                 }
             }
         }
@@ -82,7 +85,7 @@ enum Benchmarks {
     static func read(_ count: Int, _ setting: BenchSetting) async throws -> BenchResult {
         try await withRig(setting) { rig in
             let value = Array(repeating: UInt8(0x5A), count: 20)
-            let server = serve(rig, value: value)
+            let server = await serve(rig, value: value)
             defer { server.cancel() }
             return try await roundTrips("read", count, bytes: value.count) {
                 _ = try await rig.central.read(rig.echoHandle, on: rig.link.handle)
@@ -92,7 +95,7 @@ enum Benchmarks {
 
     static func write(_ count: Int, _ setting: BenchSetting) async throws -> BenchResult {
         try await withRig(setting) { rig in
-            let server = serve(rig, value: [])
+            let server = await serve(rig, value: [])
             defer { server.cancel() }
             let value = Array(repeating: UInt8(0xA5), count: 20)
             return try await roundTrips("write", count, bytes: value.count) {
