@@ -17,7 +17,7 @@ public actor Air {
     var noise: SeededGenerator
     /// Which connection packets the timed air loses.
     var loss: PacketLoss
-    var controllers: [ControllerID: ControllerState] = [:]
+    @exclusivity(unchecked) var controllers: [ControllerID: ControllerState] = [:]
     /// Controllers in joining order, so every sweep over the air visits them in the same order.
     var order: [ControllerID] = []
     /// The controllers scanning and those initiating: the only ones an advertising event is offered to.
@@ -27,7 +27,7 @@ public actor Air {
     private var nextControllerID: UInt64 = 1
     private var nextLinkID: UInt64 = 1
     /// Packets produced by the current operation, delivered to the hosts when it ends.
-    var outbox: [Outgoing] = []
+    @exclusivity(unchecked) var outbox: [Outgoing] = []
 
     /// A packet on its way to a host; a legacy advertising report keeps its report, so that reports for one host
     /// in a row go out together in one event.

@@ -43,13 +43,13 @@ final class ControllerState {
     var addressResolutionEnabled = false
     var defaults = Defaults()
     /// The link behind each of this controller's connection handles, in handle order.
-    var handles = LinkTable<Link>()
+    @exclusivity(unchecked) var handles = LinkTable<Link>()
     private var nextHandle: UInt16 = 0x0001
     /// Host ACL packets taken into the controller's buffers and not yet reported completed.
-    var aclPacketsInFlight = 0
+    @exclusivity(unchecked) var aclPacketsInFlight = 0
     /// ACL data for this controller's host that crossed an untimed air and waits for room in the host's queue,
     /// in the order it crossed.
-    var heldACL: [HeldACL] = []
+    @exclusivity(unchecked) var heldACL: [HeldACL] = []
     /// The token of each armed timer in the air's deadline queue; a queue entry with another token is stale.
     var timers: [TimerKey: UInt64] = [:]
 

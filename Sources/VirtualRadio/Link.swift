@@ -47,12 +47,12 @@ final class Link {
     /// Transmit PHY of each side.
     var txPHY = PerSide(PHY.le1M)
     /// Largest payload each side sends per data PDU, and its time in microseconds.
-    var maxTxOctets = PerSide(DataLength.initialOctets)
-    var maxTxTime = PerSide(DataLength.initialTime)
+    @exclusivity(unchecked) var maxTxOctets = PerSide(DataLength.initialOctets)
+    @exclusivity(unchecked) var maxTxTime = PerSide(DataLength.initialTime)
     /// Sides whose controller left the link without ending it (timed airs: the peer times out).
     var departed: Set<LinkSide> = []
     /// The timed link layer (timed airs only).
-    var layer: LinkLayer?
+    @exclusivity(unchecked) var layer: LinkLayer?
     /// The token of the armed connection event timer.
     var eventTimer: UInt64?
 

@@ -28,29 +28,30 @@ public final class ATTBearer {
     /// now, or nil to answer later with ``respond(_:isolation:)`` or ``respond(error:handle:isolation:)``.
     ///
     /// Without a handler every such request is answered with Request Not Supported.
-    public var requestHandler: ((ATTPDU) -> ATTPDU?)?
+    @exclusivity(unchecked) public var requestHandler: ((ATTPDU) -> ATTPDU?)?
     /// Takes a command from the peer (Write Command, Signed Write Command).
-    public var commandHandler: ((ATTPDU) -> Void)?
+    @exclusivity(unchecked) public var commandHandler: ((ATTPDU) -> Void)?
     /// Takes a Handle Value Notification or Multiple Handle Value Notification from the peer.
-    public var notificationHandler: ((ATTPDU) -> Void)?
+    @exclusivity(unchecked) public var notificationHandler: ((ATTPDU) -> Void)?
     /// Takes an indication from the peer: return true to confirm it now, or false to confirm it
     /// later with ``confirmIndication(isolation:)``.
     ///
     /// Without a handler every indication is confirmed at once.
-    public var indicationHandler: ((ATTHandleValueIndication) -> Bool)?
+    @exclusivity(unchecked) public var indicationHandler: ((ATTHandleValueIndication) -> Bool)?
     /// Learns that ATT_MTU changed after an Exchange MTU.
-    public var mtuHandler: ((Int) -> Void)?
+    @exclusivity(unchecked) public var mtuHandler: ((Int) -> Void)?
     /// Learns that the bearer closed because a transaction timed out; the owner should disconnect the link.
-    public var closeHandler: ((ATTBearerError) -> Void)?
+    @exclusivity(unchecked) public var closeHandler: ((ATTBearerError) -> Void)?
 
-    private var state: ATTBearerState
+    @exclusivity(unchecked) private var state: ATTBearerState
     private let transmit: ([UInt8]) -> Void
     private let timers: any TransactionTiming
-    private var timerWatch: Task<Void, Never>?
+    @exclusivity(unchecked) private var timerWatch: Task<Void, Never>?
     private let logger: Logger
-    private var waiters: [ATTBearerState.OperationID: CheckedContinuation<Result<[UInt8], ATTBearerError>, Never>] =
-        [:]
-    private var nextID: ATTBearerState.OperationID = 0
+    @exclusivity(unchecked) private var waiters:
+        [ATTBearerState.OperationID: CheckedContinuation<Result<[UInt8], ATTBearerError>, Never>] =
+            [:]
+    @exclusivity(unchecked) private var nextID: ATTBearerState.OperationID = 0
 
     /// Makes an open bearer with ATT_MTU 23 that sends each PDU through `send`.
     ///

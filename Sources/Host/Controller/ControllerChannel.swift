@@ -22,15 +22,15 @@ public actor ControllerChannel {
     private var replies: [UInt64: CheckedContinuation<Reply, any Error>] = [:]
     private var timers: [UInt64: Task<Void, Never>] = [:]
     private var nextID: UInt64 = 0
-    private var acl = ACLTransmitter()
+    @exclusivity(unchecked) private var acl = ACLTransmitter()
     private let aclQueueLimit: Int
     private var events: [KnownEvent] = []
     private var eventWaiters: [UInt64: EventWaiter] = [:]
     private var received: [ACLDataPacket] = []
     private var aclWaiters: [UInt64: ACLWaiter] = [:]
-    private var failure: HCIError?
-    private var subscriber: AsyncStream<ControllerInput>.Continuation?
-    private var listener: ControllerListener?
+    @exclusivity(unchecked) private var failure: HCIError?
+    @exclusivity(unchecked) private var subscriber: AsyncStream<ControllerInput>.Continuation?
+    @exclusivity(unchecked) private var listener: ControllerListener?
     /// How many events and ACL packets the subscriber's stream dropped because it fell behind.
     public private(set) var droppedInputs = 0
 

@@ -15,12 +15,12 @@ public final class GATTServerBearerAdapter {
     /// (a Write Command needs no answer).
     ///
     /// Without a handler every deferred request is refused with Unlikely Error.
-    public var requestHandler: ((GATTServerRequest) -> Void)?
+    @exclusivity(unchecked) public var requestHandler: ((GATTServerRequest) -> Void)?
 
     /// Says whether a connection can take another notification or indication now; without it every
     /// queued PDU is sent at once. When it says no, the rest stay in the server's transmit queue until
     /// ``transmitReady(on:isolation:)``.
-    public var canTransmit: ((ConnectionHandle) -> Bool)?
+    @exclusivity(unchecked) public var canTransmit: ((ConnectionHandle) -> Bool)?
 
     /// Says whether a Signed Write Command carries a valid signature by the client; without it, or when it says
     /// no, the command is dropped. It is asked only for a command the server's own rules allow (see
@@ -30,10 +30,10 @@ public final class GATTServerBearerAdapter {
     public var signedWriteVerifier: ((ATTSignedWriteCommand, ConnectionHandle) -> Bool)?
 
     /// Learns the server's events (subscriptions, confirmations, transmit readiness) as they happen.
-    public var eventHandler: ((GATTServerEvent) -> Void)?
+    @exclusivity(unchecked) public var eventHandler: ((GATTServerEvent) -> Void)?
 
     /// The GATT server the bearers serve.
-    public private(set) var server: GATTServer
+    @exclusivity(unchecked) public private(set) var server: GATTServer
 
     private struct Link {
         var bearer: ATTBearer
@@ -42,7 +42,7 @@ public final class GATTServerBearerAdapter {
         var reportedMTU: Int
     }
 
-    private var links = LinkTable<Link>()
+    @exclusivity(unchecked) private var links = LinkTable<Link>()
     private let logger: Logger
 
     /// Makes an adapter serving `server`, logging unsent PDUs to `logger`.

@@ -21,10 +21,10 @@ public actor BluetoothHost {
     /// The controller channel's executor, which the host shares.
     public nonisolated var unownedExecutor: UnownedSerialExecutor { controller.unownedExecutor }
 
-    var eventRelay: HostEventRelay
+    @exclusivity(unchecked) var eventRelay: HostEventRelay
     let logger: Logger
-    var connections = LinkTable<HostConnection>()
-    var server: GATTServerBearerAdapter
+    @exclusivity(unchecked) var connections = LinkTable<HostConnection>()
+    @exclusivity(unchecked) var server: GATTServerBearerAdapter
     var pendingConnection: PendingConnection?
     var nextAttemptID: UInt64 = 0
     var disconnectionWaiters: [ConnectionHandle: [CheckedContinuation<Void, Never>]] = [:]

@@ -5,8 +5,8 @@ import HCI
 ///
 /// Owned by its ``BluetoothHost``, which makes every call on it.
 final class HostConnection {
-    var link: HostLink
-    var reassembler: Reassembler
+    @exclusivity(unchecked) var link: HostLink
+    @exclusivity(unchecked) var reassembler: Reassembler
     let bearer: ATTBearer
     /// Why the host itself is dropping the link, when the controller's reason (terminated by the local host)
     /// would hide it: a peer that left an ATT transaction unanswered is reported as a connection timeout.
