@@ -170,7 +170,7 @@ diagnostics_start() {
 }
 
 diagnostics_stop() {
-    kill -USR2 "$(cat /run/bluetoothd.pid)"
+    kill -USR2 "$(cat /run/bluetoothd.pid)" || echo "diagnostics_stop: bluetoothd is gone"
     kill "$(cat "/tmp/$1.dbus.pid")"
     cp "/tmp/$1.dbus" "/run/vm/$1.dbus"
     capture_stop "$1"
