@@ -209,7 +209,7 @@ final class BlueZCentral: BlueZBackend, @unchecked Sendable {
         case .disconnected, .disconnecting:
             return
         }
-        let notifying = links[path]?.closeSockets() ?? []
+        let notifying = links[path]?.closeNotifySockets() ?? []
         Task { [client] in
             for characteristic in notifying { await Self.released(.notify, characteristic, on: client) }
             do throws(BlueZError) {

@@ -28,15 +28,20 @@ final class BlueZLink: @unchecked Sendable {
         self.devicePath = devicePath
     }
 
-    /// Closes every socket bluetoothd handed over for this link (the link is going down, or the manager is going);
-    /// the object paths of the characteristics whose `AcquireNotify` socket it closed.
+    /// Closes every socket bluetoothd handed over for this link (the link is down, or the manager is going); the
+    /// object paths of the characteristics whose `AcquireNotify` socket it closed.
     @discardableResult
     func closeSockets() -> [String] {
+        for channel in writeChannels.values { channel.close() }
+        writeChannels = [:]
+        return closeNotifySockets()
+    }
+
+    /// Closes the link's `AcquireNotify` sockets; the object paths of their characteristics.
+    func closeNotifySockets() -> [String] {
         let notifying = Array(notifySockets.keys)
         for socket in notifySockets.values { socket.close() }
-        for channel in writeChannels.values { channel.close() }
         notifySockets = [:]
-        writeChannels = [:]
         return notifying
     }
 
