@@ -147,13 +147,15 @@ final class DBusConnection: Sendable {
         return try result.get()
     }
 
-    /// Stops dispatching and closes the connection.
+    /// Stops dispatching and closes the connection, once what was sent before has gone out (the dispatch thread may
+    /// have been left some of it).
     func close() {
         guard running.exchange(false, ordering: .sequentiallyConsistent) else { return }
         wakeup.signal()
         finished.wait()
         open.withLock { $0 = false }
         replies.abandonAll()
+        api.connection_flush(raw.pointer)
         api.connection_close(raw.pointer)
         api.connection_unref(raw.pointer)
     }

@@ -39,6 +39,7 @@ static void load(void) {
     LOAD(connection_dispatch, "dbus_connection_dispatch");
     LOAD(connection_has_messages_to_send, "dbus_connection_has_messages_to_send");
     LOAD(connection_send, "dbus_connection_send");
+    LOAD(connection_flush, "dbus_connection_flush");
     LOAD(connection_send_with_reply, "dbus_connection_send_with_reply");
     LOAD(pending_call_set_notify, "dbus_pending_call_set_notify");
     LOAD(pending_call_get_completed, "dbus_pending_call_get_completed");

@@ -84,6 +84,38 @@ struct DBusConnectionTests {
             if arrived == values.count { break }
         }
     }
+
+    @Test("what was sent right before closing goes out, a signal too big for the socket to take at once included")
+    func sentBeforeClose() async throws {
+        let bus = try PrivateBus()
+        let (received, sink) = AsyncStream.makeStream(of: [DBusValue].self)
+        let listener = try DBusConnection(address: bus.address)
+        listener.addMatch("type='signal',interface='org.corebluetooth.Test'")
+        listener.start(
+            onSignal: { if $0.interface == "org.corebluetooth.Test" { sink.yield($0.arguments) } },
+            onMethodCall: { _ in })
+        defer { listener.close() }
+        _ = try await listener.call(
+            "org.freedesktop.DBus", path: "/org/freedesktop/DBus", interface: "org.freedesktop.DBus",
+            member: "GetId")
+        let sender = try DBusConnection(address: bus.address)
+        sender.start(onSignal: { _ in }, onMethodCall: { _ in })
+        let values: [[DBusValue]] = [[.bytes([UInt8](repeating: 0xA5, count: 4 << 20))], [.uint32(1)], [.uint32(2)]]
+        for arguments in values {
+            let signal = DBusMessage.signal(
+                api: sender.api, path: "/test", interface: "org.corebluetooth.Test", member: "Value",
+                arguments: arguments)
+            if let signal { sender.send(signal) }
+        }
+        sender.close()
+        var arrived = 0
+        for await arguments in received {
+            #expect(arguments == values[arrived], "signal \(arrived) arrived changed")
+            arrived += 1
+            if arrived == values.count { break }
+        }
+        #expect(arrived == values.count)
+    }
 }
 
 /// A `dbus-daemon` of the test's own, on a socket in /tmp, killed when the value goes.

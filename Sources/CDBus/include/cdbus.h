@@ -60,6 +60,7 @@ typedef struct {
     int (*_Nonnull connection_dispatch)(CDBusConnection *_Nonnull);
     uint32_t (*_Nonnull connection_has_messages_to_send)(CDBusConnection *_Nonnull);
     uint32_t (*_Nonnull connection_send)(CDBusConnection *_Nonnull, CDBusMessage *_Nonnull, uint32_t *_Nullable);
+    void (*_Nonnull connection_flush)(CDBusConnection *_Nonnull);
     uint32_t (*_Nonnull connection_send_with_reply)(
         CDBusConnection *_Nonnull, CDBusMessage *_Nonnull, CDBusPendingCall *_Nullable *_Nonnull, int);
     uint32_t (*_Nonnull pending_call_set_notify)(
