@@ -170,17 +170,22 @@ diagnostics_start() {
 }
 
 diagnostics_stop() {
-    kill -USR2 "$(cat /run/bluetoothd.pid)"
+    kill -USR2 "$(cat /run/bluetoothd.pid)" || echo "diagnostics_stop: bluetoothd is gone"
     kill "$(cat "/tmp/$1.dbus.pid")"
     cp "/tmp/$1.dbus" "/run/vm/$1.dbus"
     capture_stop "$1"
 }
 
 # remove_devices: bluetoothd forgets every device it knows, with its keys (a device still disconnecting may refuse
-# for a moment).
+# for a moment; a temporary one may go by itself once disconnected, between the listing and its removal).
 remove_devices() {
     local address
     for address in $(bluetoothctl devices | grep -oE '([0-9A-F]{2}:){5}[0-9A-F]{2}'); do
-        wait_until 10 bluetoothctl remove "$address" || echo "remove_devices: could not remove $address"
+        wait_until 10 remove_device "$address" || echo "remove_devices: could not remove $address"
     done
+}
+
+# remove_device ADDRESS: removes the device, or finds it gone already.
+remove_device() {
+    bluetoothctl remove "$1" || ! bluetoothctl devices | grep -q "$1"
 }

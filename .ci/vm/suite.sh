@@ -354,17 +354,23 @@ assert values.get(\"2A1D\") == \"02\"
 
 # n. our read, write and subscribe in the guest, on bluetoothd over D-Bus, against our serve on the host: a write
 # with response is read back and two notifications arrive. 2A21 is written back to its initial value for the other
-# scenarios.
+# scenarios. On failure, the guest's diagnostics show what bluetoothd did (it crashed here once: docs/bluez-backend.md).
 our_operations_on_bluez_reach_host_peripheral() {
+    local ok=0
     guest 240 "
+        diagnostics_start operations
         timeout 90 $BIN write VMThermometer 2A21 0c00 --transport bluez --timeout 30
         test \"\$(timeout 90 $BIN read VMThermometer 2A21 --transport bluez --timeout 30)\" = 0c00
         timeout 90 $BIN write VMThermometer 2A21 0a00 --transport bluez --timeout 30
         timeout 90 $BIN subscribe VMThermometer 2A1C --count 2 --transport bluez --timeout 30 | tee /tmp/bluez-notify.txt
+        kill -0 \$(cat /run/bluetoothd.pid) || { echo 'bluetoothd is gone'; false; }
         remove_devices
         grep -q 00e8030000 /tmp/bluez-notify.txt
         grep -q 00e9030000 /tmp/bluez-notify.txt
-    "
+    " || ok=1
+    guest 30 "diagnostics_stop operations" >/dev/null || ok=1
+    [ $ok -eq 0 ] || print_diagnostics operations
+    return $ok
 }
 
 # o. the CoreBluetooth contract tests that apply to a central, on bluetoothd in the guest, against our serve on

@@ -99,11 +99,39 @@ public final class BlueZClient: Sendable {
     /// Waits until this client has seen the device at `path` connected (bluetoothd signals `Connected` before it
     /// answers `Connect`, but the answer can overtake the signal here): true then, false when it was seen
     /// disconnecting first.
+    ///
+    /// bluetoothd 5.66 does not always signal it: when the ATT channel's connection is handled before the kernel's
+    /// report of the link, the device is marked connected without a signal, and the report then finds it connected
+    /// already ("Device … is already connected" in its log). So after two seconds without the signal, `Connected`
+    /// is read from bluetoothd instead.
     public func waitForConnection(of path: String) async -> Bool {
-        await wait(for: path, Self.deviceInterface) { properties, changed in
-            BlueZDevice(path: path, properties: properties).isConnected
-                ? true : changed.contains("Connected") ? false : nil
+        let signalled = await wait(for: path, Self.deviceInterface, limit: .seconds(2)) { properties, changed in
+            BlueZDevice(path: path, properties: properties).isConnected || changed.contains("Connected") ? true : nil
         }
+        if !signalled { await rereadConnected(path) }
+        return device(path)?.isConnected ?? false
+    }
+
+    /// Reads the device's `Connected` from bluetoothd and keeps it as if signalled, unless the device changed here
+    /// meanwhile (then what changed it is as new as the answer).
+    private func rereadConnected(_ path: String) async {
+        let revision = objects.withLock { $0.revision(of: path) }
+        guard
+            let value = try? await connection.call(
+                Self.service, path: path, interface: "org.freedesktop.DBus.Properties", member: "Get",
+                arguments: [.string(Self.deviceInterface), .string("Connected")]
+            ).first
+        else { return }
+        let properties = objects.withLock { objects -> [String: DBusValue]? in
+            guard objects.revision(of: path) == revision else { return nil }
+            objects.change(
+                path: path, interface: Self.deviceInterface, changed: .options(["Connected": value.unwrapped]),
+                invalidated: [])
+            return objects.properties(path, Self.deviceInterface)
+        }
+        guard let properties else { return }
+        settleWaiters(path, Self.deviceInterface, properties, ["Connected"])
+        continuation.yield(.deviceChanged(BlueZDevice(path: path, properties: properties), changed: ["Connected"]))
     }
 
     /// Waits until bluetoothd has let go of the characteristic's socket of this kind (it does once it sees the socket

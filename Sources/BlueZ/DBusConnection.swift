@@ -1,13 +1,22 @@
 import CDBus
 import Dispatch
 import Foundation
+import Glibc
 import Synchronization
 
 /// A private connection to the D-Bus system bus, dispatched on a thread of its own.
 ///
 /// Signals and incoming method calls reach the handlers given to ``start(onSignal:onMethodCall:)`` on that
-/// thread, in the order they arrived. Method calls go out from any thread, each waiting for its reply on a
-/// dispatch worker, so the dispatch thread never blocks on one.
+/// thread, in the order they arrived. Messages go out from any thread without waiting: a method call's reply comes
+/// back on the dispatch thread, so the dispatch thread never blocks on one.
+///
+/// The dispatch thread waits in a `poll` of its own, not inside libdbus: libdbus lets one thread at a time use the
+/// socket, and a thread waiting inside it for input keeps that right for the whole wait. A message another thread
+/// sends then stayed queued until the wait ended, and the sender, flushing, could lose the socket to the dispatch
+/// thread turn after turn for as long as the bus stayed quiet: seconds, in a loaded VM, long enough for bluetoothd
+/// to give up on a `ReadValue` the app had answered (its 5-second limit) and send the central Unlikely Error.
+/// Outside libdbus, a sender writes at once; what the socket does not take, libdbus leaves to the dispatch thread,
+/// waking it through ``DBusWakeup``.
 final class DBusConnection: Sendable {
     let api: CDBusAPI
     private let raw: UncheckedPointer
@@ -15,6 +24,7 @@ final class DBusConnection: Sendable {
     private let running = Atomic<Bool>(false)
     private let finished = DispatchSemaphore(value: 0)
     private let replies = DBusPendingReplies()
+    private let wakeup = DBusWakeup()
     /// Whether the connection may still be used: false once closing, so that a late answer (an app's reply to a
     /// pairing question, after its manager went) or a late call (an operation the app issued before its manager went)
     /// never reaches a freed connection: the call fails with ``BlueZError/closed``.
@@ -73,23 +83,41 @@ final class DBusConnection: Sendable {
         handlers.set(signal: onSignal, methodCall: onMethodCall)
         let context = Unmanaged.passUnretained(handlers).toOpaque()
         _ = api.connection_add_filter(raw.pointer, dbusFilter, context, nil)
+        api.connection_set_wakeup_main_function(
+            raw.pointer, dbusWakeupMain, Unmanaged.passUnretained(wakeup).toOpaque(), nil)
+        var descriptor: Int32 = -1
+        _ = api.connection_get_unix_fd(raw.pointer, &descriptor)
+        let socket = descriptor
         running.store(true, ordering: .sequentiallyConsistent)
         let thread = Thread { [self] in
-            while running.load(ordering: .sequentiallyConsistent),
-                api.connection_read_write_dispatch(raw.pointer, 100) != 0
-            {}
+            while running.load(ordering: .sequentiallyConsistent), turn(socket) {}
             finished.signal()
         }
         thread.name = "D-Bus dispatch"
         thread.start()
     }
 
-    /// Sends a message that needs no reply (a signal, or the answer to a call).
+    /// One turn of the dispatch thread: waits until the socket has input, or can take the messages queued to send,
+    /// or ``wakeup`` is signalled; then reads and writes what the socket allows without blocking and dispatches
+    /// every message read. False once the connection is lost.
+    private func turn(_ socket: Int32) -> Bool {
+        let output = api.connection_has_messages_to_send(raw.pointer) != 0 ? Int16(POLLOUT) : 0
+        var descriptors = [
+            pollfd(fd: socket, events: Int16(POLLIN) | output, revents: 0),
+            pollfd(fd: wakeup.descriptor, events: Int16(POLLIN), revents: 0),
+        ]
+        _ = poll(&descriptors, 2, -1)
+        wakeup.drain()
+        guard api.connection_read_write(raw.pointer, 0) != 0 else { return false }
+        while api.connection_dispatch(raw.pointer) == Int32(CDBUS_DISPATCH_DATA_REMAINS) {}
+        return true
+    }
+
+    /// Sends a message that needs no reply (a signal, or the answer to a call), from any thread, without waiting.
     func send(_ message: DBusMessage) {
         open.withLock { open in
             guard open else { return }
             _ = api.connection_send(raw.pointer, message.raw, nil)
-            api.connection_flush(raw.pointer)
         }
     }
 
@@ -97,8 +125,7 @@ final class DBusConnection: Sendable {
     ///
     /// The reply arrives on the dispatch thread, so no thread blocks waiting for it: the dispatch thread stays free
     /// to answer the calls bluetoothd makes to this process before it replies (`RegisterApplication` reads the
-    /// exported objects first). The message is sent from a dispatch worker, as flushing it can wait for the
-    /// dispatch thread's poll, which a Swift concurrency thread must not.
+    /// exported objects first).
     func call(
         _ destination: String, path: String, interface: String, member: String, arguments: [DBusValue] = [],
         timeout: Int32? = 25_000
@@ -109,26 +136,26 @@ final class DBusConnection: Sendable {
                 arguments: arguments)
         else { throw .unbuildable }
         let result = await withCheckedContinuation { continuation in
-            DispatchQueue.global().async { [self] in
-                open.withLock { open in
-                    guard open else {
-                        return continuation.resume(
-                            returning: Result<[DBusValue], BlueZError>.failure(BlueZError.closed))
-                    }
-                    DBusPendingReply.send(
-                        message, on: raw, api: api, timeout: timeout, registry: replies, continuation: continuation)
+            open.withLock { open in
+                guard open else {
+                    return continuation.resume(returning: Result<[DBusValue], BlueZError>.failure(BlueZError.closed))
                 }
+                DBusPendingReply.send(
+                    message, on: raw, api: api, timeout: timeout, registry: replies, continuation: continuation)
             }
         }
         return try result.get()
     }
 
-    /// Stops dispatching and closes the connection.
+    /// Stops dispatching and closes the connection, once what was sent before has gone out (the dispatch thread may
+    /// have been left some of it).
     func close() {
         guard running.exchange(false, ordering: .sequentiallyConsistent) else { return }
+        wakeup.signal()
         finished.wait()
         open.withLock { $0 = false }
         replies.abandonAll()
+        api.connection_flush(raw.pointer)
         api.connection_close(raw.pointer)
         api.connection_unref(raw.pointer)
     }

@@ -47,7 +47,6 @@ final class DBusPendingReply: Sendable {
         if let timeout {
             DispatchQueue.global().asyncAfter(deadline: .now() + .milliseconds(Int(timeout))) { reply.expire() }
         }
-        api.connection_flush(connection.pointer)
         reply.release()
     }
 

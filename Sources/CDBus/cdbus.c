@@ -33,7 +33,11 @@ static void load(void) {
     LOAD(connection_close, "dbus_connection_close");
     LOAD(connection_unref, "dbus_connection_unref");
     LOAD(connection_add_filter, "dbus_connection_add_filter");
-    LOAD(connection_read_write_dispatch, "dbus_connection_read_write_dispatch");
+    LOAD(connection_get_unix_fd, "dbus_connection_get_unix_fd");
+    LOAD(connection_set_wakeup_main_function, "dbus_connection_set_wakeup_main_function");
+    LOAD(connection_read_write, "dbus_connection_read_write");
+    LOAD(connection_dispatch, "dbus_connection_dispatch");
+    LOAD(connection_has_messages_to_send, "dbus_connection_has_messages_to_send");
     LOAD(connection_send, "dbus_connection_send");
     LOAD(connection_flush, "dbus_connection_flush");
     LOAD(connection_send_with_reply, "dbus_connection_send_with_reply");

@@ -21,6 +21,29 @@ struct BlueZObjectsTests {
         objects.add(path: path, interfaces: interfaces([interface: properties]))
     }
 
+    @Test("every change to an object counts toward its revision, a change to another object or interface does not")
+    func revisions() {
+        var objects = BlueZObjects()
+        let other = "/org/bluez/hci0/dev_C0_11_22_33_44_66"
+        #expect(objects.revision(of: Self.device) == 0)
+        Self.add(&objects, Self.device, "org.bluez.Device1", ["Connected": .boolean(false)])
+        Self.add(&objects, other, "org.bluez.Device1", ["Connected": .boolean(false)])
+        let added = objects.revision(of: Self.device)
+        objects.change(
+            path: other, interface: "org.bluez.Device1", changed: .options(["Connected": .boolean(true)]),
+            invalidated: [])
+        objects.change(
+            path: Self.device, interface: "org.bluez.Battery1", changed: .options(["Percentage": .byte(90)]),
+            invalidated: [])
+        #expect(objects.revision(of: Self.device) == added)
+        objects.change(
+            path: Self.device, interface: "org.bluez.Device1", changed: .options(["Connected": .boolean(true)]),
+            invalidated: [])
+        #expect(objects.revision(of: Self.device) == added + 1)
+        objects.remove(path: Self.device, interfaces: ["org.bluez.Device1"])
+        #expect(objects.revision(of: Self.device) == added + 2)
+    }
+
     @Test("a device's properties become typed, manufacturer and service data by key")
     func deviceProperties() {
         let device = BlueZDevice(

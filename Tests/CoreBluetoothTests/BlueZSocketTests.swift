@@ -96,6 +96,21 @@ struct BlueZSocketTests {
         #expect(queue.sync { socket.send([1]) } == .closed(0))
     }
 
+    @Test("closing a link's sockets hangs each up and names the characteristics whose notifications used one")
+    func linkClosesNotifySockets() throws {
+        let pairs = [SocketPair(), SocketPair()]
+        let link = BlueZLink(devicePath: "/org/bluez/hci0/dev_C0_11_22_33_44_55")
+        let paths = ["\(link.devicePath)/service000e/char000f", "\(link.devicePath)/service000e/char0012"]
+        for (pair, path) in zip(pairs, paths) {
+            let socket = try socket(pair)
+            queue.sync { link.notifySockets[path] = socket }
+        }
+        let closed = queue.sync { link.closeSockets() }
+        #expect(closed.sorted() == paths)
+        for pair in pairs { #expect(pair.seesHangUp()) }
+        #expect(queue.sync { link.notifySockets.isEmpty && link.closeSockets().isEmpty })
+    }
+
     @Test("values written while the socket is acquired go out in order once it opens, then the channel is ready")
     func writesWhileAcquiring() async throws {
         let pair = SocketPair()

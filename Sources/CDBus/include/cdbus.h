@@ -31,11 +31,13 @@ enum {
     CDBUS_MESSAGE_TYPE_ERROR = 3,
     CDBUS_MESSAGE_TYPE_SIGNAL = 4,
     CDBUS_TIMEOUT_INFINITE = 0x7fffffff,
+    CDBUS_DISPATCH_DATA_REMAINS = 0,
 };
 
 typedef int (*CDBusFilter)(CDBusConnection *_Nonnull, CDBusMessage *_Nonnull, void *_Nullable);
 typedef void (*CDBusPendingNotify)(CDBusPendingCall *_Nonnull, void *_Nullable);
 typedef void (*CDBusFree)(void *_Nullable);
+typedef void (*CDBusWakeupMain)(void *_Nullable);
 
 /// The libdbus functions used, loaded from libdbus-1.so.3.
 typedef struct {
@@ -51,7 +53,12 @@ typedef struct {
     void (*_Nonnull connection_unref)(CDBusConnection *_Nonnull);
     uint32_t (*_Nonnull connection_add_filter)(
         CDBusConnection *_Nonnull, CDBusFilter _Nonnull, void *_Nullable, void (*_Nullable)(void *_Nullable));
-    uint32_t (*_Nonnull connection_read_write_dispatch)(CDBusConnection *_Nonnull, int);
+    uint32_t (*_Nonnull connection_get_unix_fd)(CDBusConnection *_Nonnull, int *_Nonnull);
+    void (*_Nonnull connection_set_wakeup_main_function)(
+        CDBusConnection *_Nonnull, CDBusWakeupMain _Nullable, void *_Nullable, CDBusFree _Nullable);
+    uint32_t (*_Nonnull connection_read_write)(CDBusConnection *_Nonnull, int);
+    int (*_Nonnull connection_dispatch)(CDBusConnection *_Nonnull);
+    uint32_t (*_Nonnull connection_has_messages_to_send)(CDBusConnection *_Nonnull);
     uint32_t (*_Nonnull connection_send)(CDBusConnection *_Nonnull, CDBusMessage *_Nonnull, uint32_t *_Nullable);
     void (*_Nonnull connection_flush)(CDBusConnection *_Nonnull);
     uint32_t (*_Nonnull connection_send_with_reply)(

@@ -28,14 +28,16 @@ final class BlueZCentral: BlueZBackend, @unchecked Sendable {
     }
 
     /// Closes the sockets bluetoothd handed over, unregisters the pairing agent and closes the connection to
-    /// bluetoothd, once the scan calls already issued are made.
+    /// bluetoothd, once the scan calls already issued are made and bluetoothd has let go of the notification
+    /// sockets (see ``cancel(_:)`` for why that comes first).
     func close() {
         queue.async { [self] in
-            for link in links.values { link.closeSockets() }
-        }
-        scanWorker.enqueue { [client] in
-            try? await client.unregisterAgent()
-            client.close()
+            let notifying = links.values.flatMap { $0.closeSockets() }
+            scanWorker.enqueue { [client] in
+                for path in notifying { await Self.released(.notify, path, on: client) }
+                try? await client.unregisterAgent()
+                client.close()
+            }
         }
     }
 
@@ -190,6 +192,12 @@ final class BlueZCentral: BlueZBackend, @unchecked Sendable {
     }
 
     /// Cancels a connection attempt or disconnects; the delegate hears of it with a nil error.
+    ///
+    /// The link's `AcquireNotify` sockets are closed first, and `Disconnect` goes out once bluetoothd has let go of
+    /// them: bluetoothd 5.66 frees a notification session when its owner leaves the bus, then crashes when it
+    /// handles the session's socket closing (use after free, fixed upstream in 2026), so this process must never
+    /// leave the bus (exit, or close its connection) with such a socket still open. An app that exits right after
+    /// `didDisconnectPeripheral`, or after the disconnection took too long, then has none left.
     func cancel(_ peripheral: CBPeripheral) {
         let path = devicePath(of: peripheral)
         switch peripheral.state {
@@ -201,7 +209,9 @@ final class BlueZCentral: BlueZBackend, @unchecked Sendable {
         case .disconnected, .disconnecting:
             return
         }
+        let notifying = links[path]?.closeNotifySockets() ?? []
         Task { [client] in
+            for characteristic in notifying { await Self.released(.notify, characteristic, on: client) }
             do throws(BlueZError) {
                 try await client.disconnect(path)
             } catch {

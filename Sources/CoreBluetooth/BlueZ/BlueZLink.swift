@@ -28,12 +28,21 @@ final class BlueZLink: @unchecked Sendable {
         self.devicePath = devicePath
     }
 
-    /// Closes every socket bluetoothd handed over for this link: the link is down, or the manager is going.
-    func closeSockets() {
-        for socket in notifySockets.values { socket.close() }
+    /// Closes every socket bluetoothd handed over for this link (the link is down, or the manager is going); the
+    /// object paths of the characteristics whose `AcquireNotify` socket it closed.
+    @discardableResult
+    func closeSockets() -> [String] {
         for channel in writeChannels.values { channel.close() }
-        notifySockets = [:]
         writeChannels = [:]
+        return closeNotifySockets()
+    }
+
+    /// Closes the link's `AcquireNotify` sockets; the object paths of their characteristics.
+    func closeNotifySockets() -> [String] {
+        let notifying = Array(notifySockets.keys)
+        for socket in notifySockets.values { socket.close() }
+        notifySockets = [:]
+        return notifying
     }
 
     /// The object path of a service, characteristic or descriptor handed to the app.
