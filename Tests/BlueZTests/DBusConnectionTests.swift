@@ -51,21 +51,13 @@ struct DBusConnectionTests {
     @Test("signals sent from other threads arrive whole and in order, one too big for the socket to take at once too")
     func signalsFromOtherThreads() async throws {
         let bus = try PrivateBus()
-        let (received, sink) = AsyncStream.makeStream(of: [DBusValue].self)
-        let listener = try DBusConnection(address: bus.address)
-        listener.addMatch("type='signal',interface='org.corebluetooth.Test'")
-        listener.start(
-            onSignal: { if $0.interface == "org.corebluetooth.Test" { sink.yield($0.arguments) } },
-            onMethodCall: { _ in })
+        let (listener, received) = try await TestSignalListener.start(on: bus)
         let sender = try DBusConnection(address: bus.address)
         sender.start(onSignal: { _ in }, onMethodCall: { _ in })
         defer {
             sender.close()
             listener.close()
         }
-        _ = try await listener.call(
-            "org.freedesktop.DBus", path: "/org/freedesktop/DBus", interface: "org.freedesktop.DBus",
-            member: "GetId")
         let big = [UInt8](repeating: 0x5A, count: 512 << 10)
         let values: [[DBusValue]] = [[.uint32(0)], [.bytes(big)], [.uint32(2)]]
         let api = sender.api
@@ -88,16 +80,8 @@ struct DBusConnectionTests {
     @Test("what was sent right before closing goes out, a signal too big for the socket to take at once included")
     func sentBeforeClose() async throws {
         let bus = try PrivateBus()
-        let (received, sink) = AsyncStream.makeStream(of: [DBusValue].self)
-        let listener = try DBusConnection(address: bus.address)
-        listener.addMatch("type='signal',interface='org.corebluetooth.Test'")
-        listener.start(
-            onSignal: { if $0.interface == "org.corebluetooth.Test" { sink.yield($0.arguments) } },
-            onMethodCall: { _ in })
+        let (listener, received) = try await TestSignalListener.start(on: bus)
         defer { listener.close() }
-        _ = try await listener.call(
-            "org.freedesktop.DBus", path: "/org/freedesktop/DBus", interface: "org.freedesktop.DBus",
-            member: "GetId")
         let sender = try DBusConnection(address: bus.address)
         sender.start(onSignal: { _ in }, onMethodCall: { _ in })
         let values: [[DBusValue]] = [[.bytes([UInt8](repeating: 0xA5, count: 4 << 20))], [.uint32(1)], [.uint32(2)]]
@@ -115,6 +99,22 @@ struct DBusConnectionTests {
             if arrived == values.count { break }
         }
         #expect(arrived == values.count)
+    }
+}
+
+/// A connection that hears the tests' signals (interface `org.corebluetooth.Test`), ready once `start` returns.
+private enum TestSignalListener {
+    static func start(on bus: PrivateBus) async throws -> (DBusConnection, AsyncStream<[DBusValue]>) {
+        let (received, sink) = AsyncStream.makeStream(of: [DBusValue].self)
+        let listener = try DBusConnection(address: bus.address)
+        listener.addMatch("type='signal',interface='org.corebluetooth.Test'")
+        listener.start(
+            onSignal: { if $0.interface == "org.corebluetooth.Test" { sink.yield($0.arguments) } },
+            onMethodCall: { _ in })
+        _ = try await listener.call(
+            "org.freedesktop.DBus", path: "/org/freedesktop/DBus", interface: "org.freedesktop.DBus",
+            member: "GetId")
+        return (listener, received)
     }
 }
 

@@ -62,6 +62,16 @@ final class ATTBearerProbe {
 struct ATTBearerTests {
     static let handle = AttributeHandle(rawValue: 0x0010)
 
+    /// Sends a read, waits until its timer is armed, and answers it.
+    static func answeredRead(on probe: ATTBearerProbe) async throws {
+        let sent = probe.sent.count
+        let read = Task { try await probe.bearer.send(ATTReadRequest(handle: handle)) }
+        await probe.sentCount(sent + 1)
+        await probe.clock.waitForSleepers(count: 1)
+        probe.receive(ATTReadResponse(value: []))
+        _ = try await read.value
+    }
+
     @Test("a request returns its typed response; a second one is sent only after the first completes")
     func requestsOneAtATime() async throws {
         let probe = ATTBearerProbe()
@@ -155,29 +165,18 @@ struct ATTBearerTests {
     func timerCancelledOnCompletion() async throws {
         let probe = ATTBearerProbe()
         let bearer = probe.bearer
-        let read = Task { try await bearer.send(ATTReadRequest(handle: Self.handle)) }
-        await probe.sentCount(1)
-        await probe.clock.waitForSleepers(count: 1)
-        probe.receive(ATTReadResponse(value: []))
-        _ = try await read.value
+        try await Self.answeredRead(on: probe)
         probe.clock.advance(by: .seconds(60))
-        let next = Task { try await bearer.send(ATTReadRequest(handle: Self.handle)) }
-        await probe.sentCount(2)
+        try await Self.answeredRead(on: probe)
         #expect(bearer.isOpen)
         #expect(probe.closures.isEmpty)
-        probe.receive(ATTReadResponse(value: []))
-        _ = try await next.value
     }
 
     @Test("a transaction started after another times out 30 s after its own start, not the first one's")
     func laterTransactionKeepsItsOwnDeadline() async throws {
         let probe = ATTBearerProbe()
         let bearer = probe.bearer
-        let first = Task { try await bearer.send(ATTReadRequest(handle: Self.handle)) }
-        await probe.sentCount(1)
-        await probe.clock.waitForSleepers(count: 1)
-        probe.receive(ATTReadResponse(value: []))
-        _ = try await first.value
+        try await Self.answeredRead(on: probe)
         probe.clock.advance(by: .seconds(20))
         let second = Task { try await bearer.send(ATTReadRequest(handle: Self.handle)) }
         await probe.sentCount(2)
