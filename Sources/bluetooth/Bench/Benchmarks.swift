@@ -157,6 +157,11 @@ enum Benchmarks {
         }
     }
 
+    /// The central writes `count` values of `size` bytes without response as fast as its transmit queue takes
+    /// them; the run ends when the peripheral has them all.
+    ///
+    /// As in ``updates(_:_:_:size:_:)``, both hosts hand their events to handlers on their executors: the
+    /// peripheral's counts the writes that arrived, the central's wakes the writer when its queue has room again.
     static func writeWithoutResponse(
         _ name: String, _ count: Int, _ setting: BenchSetting, size wanted: Int
     ) async throws -> BenchResult {
@@ -164,28 +169,33 @@ enum Benchmarks {
             let size = min(rig.link.mtu - 3, wanted)
             let value = Array(repeating: UInt8(0x7E), count: size)
             let clock = ContinuousClock()
+            let received = BenchEventCount()
+            await rig.peripheral.handleEvents(
+                with: HostEventHandler(
+                    event: { event in
+                        if case .serverRequest(let request) = event, case .writeWithoutResponse = request.kind {
+                            received.count()
+                        }
+                    }, ended: { received.end() }))
+            let ready = BenchEventCount()
+            await rig.central.handleEvents(
+                with: HostEventHandler(
+                    event: { event in
+                        if case .readyToWriteWithoutResponse = event { ready.count() }
+                    }, ended: { ready.end() }))
             let cpu = ProcessCPUTime.now()
             let start = clock.now
-            let receiver = Task {
-                var seen = 0
-                for await event in rig.peripheral.events {
-                    guard case .serverRequest(let request) = event, case .writeWithoutResponse = request.kind else {
-                        continue
-                    }
-                    seen += 1
-                    if seen == count { return }
+            var sent = 0
+            var readiness = 0
+            while sent < count {
+                while sent < count, await rig.central.canSendWriteWithoutResponse(on: rig.link.handle) {
+                    try await rig.central.writeWithoutResponse(value, to: rig.echoHandle, on: rig.link.handle)
+                    sent += 1
                 }
+                guard sent < count, let now = await ready.wait(beyond: readiness) else { break }
+                readiness = now
             }
-            var readiness = rig.central.events.makeAsyncIterator()
-            for _ in 0..<count {
-                while await !rig.central.canSendWriteWithoutResponse(on: rig.link.handle) {
-                    while let event = await readiness.next() {
-                        if case .readyToWriteWithoutResponse = event { break }
-                    }
-                }
-                try await rig.central.writeWithoutResponse(value, to: rig.echoHandle, on: rig.link.handle)
-            }
-            await receiver.value
+            _ = await received.wait(beyond: count - 1)
             return BenchResult(
                 name: name, operations: count, bytesPerOperation: size,
                 elapsed: clock.now - start, cpuSeconds: ProcessCPUTime.now() - cpu)
