@@ -65,12 +65,7 @@ public final class PacketBatchQueue: Sendable {
 
     private func take() -> Take {
         state.withLock { state in
-            if !state.packets.isEmpty {
-                let batch = state.packets
-                state.packets = []
-                state.packets.reserveCapacity(batch.count)
-                return .batch(batch)
-            }
+            if !state.packets.isEmpty { return .batch(state.packets.takeAllKeepingRoom()) }
             return state.isFinished ? .end : .wait
         }
     }

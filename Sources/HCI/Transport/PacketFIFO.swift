@@ -30,12 +30,7 @@ public struct PacketFIFO: Sendable {
     /// Takes up to `limit` packets from the front, oldest first; none when the queue is empty.
     public mutating func pop(upTo limit: Int) -> [HCIPacket] {
         guard head < packets.count else { return [] }
-        if head == 0, limit >= packets.count {
-            let taken = packets
-            packets = []
-            packets.reserveCapacity(taken.count)
-            return taken
-        }
+        if head == 0, limit >= packets.count { return packets.takeAllKeepingRoom() }
         let end = head + min(limit, packets.count - head)
         let taken = Array(packets[head..<end])
         head = end
