@@ -38,11 +38,12 @@ enum Benchmarks {
         }
     }
 
-    /// Answers the peripheral's deferred reads with `value` and its writes as applied.
-    private static func serve(_ rig: BenchRig, value: [UInt8]) async -> Task<Void, Never> {
+    /// Answers the peripheral's deferred reads with `value` and its writes as applied, from a task that ends when
+    /// the peripheral's events end (the rig stops).
+    private static func serve(_ rig: BenchRig, value: [UInt8]) async {
         let requests = BenchRequestQueue()
         await rig.peripheral.handleEvents(with: requests.handler)
-        return Task {
+        Task {
             while let batch = await requests.next() {
                 for request in batch {
                     switch request.kind {
@@ -85,8 +86,7 @@ enum Benchmarks {
     static func read(_ count: Int, _ setting: BenchSetting) async throws -> BenchResult {
         try await withRig(setting) { rig in
             let value = Array(repeating: UInt8(0x5A), count: 20)
-            let server = await serve(rig, value: value)
-            defer { server.cancel() }
+            await serve(rig, value: value)
             return try await roundTrips("read", count, bytes: value.count) {
                 _ = try await rig.central.read(rig.echoHandle, on: rig.link.handle)
             }
@@ -95,8 +95,7 @@ enum Benchmarks {
 
     static func write(_ count: Int, _ setting: BenchSetting) async throws -> BenchResult {
         try await withRig(setting) { rig in
-            let server = await serve(rig, value: [])
-            defer { server.cancel() }
+            await serve(rig, value: [])
             let value = Array(repeating: UInt8(0xA5), count: 20)
             return try await roundTrips("write", count, bytes: value.count) {
                 try await rig.central.write(value, to: rig.echoHandle, on: rig.link.handle)
