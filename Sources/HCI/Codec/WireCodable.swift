@@ -4,9 +4,14 @@ public protocol WireCodable: Sendable, Equatable {
     init(from reader: inout ByteReader) throws(DecodeError)
     /// Appends the value's wire form.
     func encode(into writer: inout ByteWriter)
+    /// How many bytes to reserve for the wire form before encoding it: a size that saves growing the buffer,
+    /// not a limit. Values that carry a payload give their length; the default suits small ones.
+    var encodedCapacityHint: Int { get }
 }
 
 extension WireCodable {
+    public var encodedCapacityHint: Int { 32 }
+
     /// Decodes a value that must occupy all of `bytes`.
     public init(decoding bytes: [UInt8]) throws(DecodeError) {
         var reader = ByteReader(bytes)
@@ -23,7 +28,7 @@ extension WireCodable {
 
     /// The value's wire form.
     public var encoded: [UInt8] {
-        var writer = ByteWriter()
+        var writer = ByteWriter(capacity: encodedCapacityHint)
         encode(into: &writer)
         return writer.bytes
     }

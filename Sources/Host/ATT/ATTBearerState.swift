@@ -179,7 +179,7 @@ struct ATTBearerState {
     /// Bluetooth Core Specification Vol 3, Part F, 3.4.7.1.
     mutating func notification(handle: AttributeHandle, value: [UInt8]) throws(ATTBearerError) -> [Action] {
         try requireOpen()
-        return [.send(ATTHandleValueNotification(handle: handle, value: Array(value.prefix(mtu - 3))).encodedPDU)]
+        return [.send(ATTHandleValueNotification(handle: handle, value: value.cut(to: mtu - 3)).encodedPDU)]
     }
 
     /// Sends a command, which must fit in ATT_MTU.
@@ -356,7 +356,7 @@ struct ATTBearerState {
 
     private mutating func start(_ indication: Indication) -> [Action] {
         outstandingIndication = indication
-        let value = Array(indication.value.prefix(mtu - 3))
+        let value = indication.value.cut(to: mtu - 3)
         return [
             .send(ATTHandleValueIndication(handle: indication.handle, value: value).encodedPDU),
             .startTimer(indication.id),

@@ -13,7 +13,7 @@ public protocol ATTPDUCodable: WireCodable, Hashable {
 extension ATTPDUCodable {
     /// The whole PDU: the opcode followed by the parameters.
     public var encodedPDU: [UInt8] {
-        var writer = ByteWriter()
+        var writer = ByteWriter(capacity: 1 + encodedCapacityHint)
         Self.opcode.encode(into: &writer)
         encode(into: &writer)
         return writer.bytes

@@ -7,6 +7,31 @@ import HCI
 ///
 /// One value, so that the channel reaches all of it in one access per operation.
 struct ACLTransmitter {
+    /// An L2CAP PDU to cut into fragments: up to four header bytes (little-endian in `header`), then the payload.
+    private struct OutgoingPDU {
+        var header: UInt32
+        var headerLength: Int
+        var payload: [UInt8]
+
+        var count: Int { headerLength + payload.count }
+
+        /// The PDU's bytes in `range`: the payload itself when that is all of them, else a copy.
+        func bytes(_ range: Range<Int>) -> [UInt8] {
+            if headerLength == 0, range == 0..<payload.count { return payload }
+            var bytes: [UInt8] = []
+            bytes.reserveCapacity(range.count)
+            var position = range.lowerBound
+            while position < min(range.upperBound, headerLength) {
+                bytes.append(UInt8(truncatingIfNeeded: header >> (8 * position)))
+                position += 1
+            }
+            let payloadStart = max(range.lowerBound, headerLength) - headerLength
+            let payloadEnd = max(range.upperBound, headerLength) - headerLength
+            bytes.append(contentsOf: payload[payloadStart..<payloadEnd])
+            return bytes
+        }
+    }
+
     /// An ACL fragment waiting for a controller buffer, and whether it is its PDU's last.
     private struct QueuedFragment {
         var packet: ACLDataPacket
@@ -33,11 +58,28 @@ struct ACLTransmitter {
 
     /// How many fragments `pdu` takes.
     func fragments(of pdu: [UInt8]) -> Int {
-        Swift.max(1, (pdu.count + fragmentLength - 1) / fragmentLength)
+        fragments(ofLength: pdu.count)
+    }
+
+    private func fragments(ofLength length: Int) -> Int {
+        Swift.max(1, (length + fragmentLength - 1) / fragmentLength)
     }
 
     /// Queues one L2CAP PDU on `handle`, then hands `send` every fragment a free buffer takes, in order.
     mutating func queue(_ pdu: [UInt8], on handle: ConnectionHandle, send: (ACLDataPacket) -> Void) {
+        queue(OutgoingPDU(header: 0, headerLength: 0, payload: pdu), on: handle, send: send)
+    }
+
+    /// Queues one B-frame on `handle` as one PDU, its fragments cut straight from its header and payload: the frame
+    /// is never encoded whole.
+    mutating func queue(_ frame: BasicFrame, on handle: ConnectionHandle, send: (ACLDataPacket) -> Void) {
+        let header = UInt32(frame.payload.count) | UInt32(frame.channelID.rawValue) << 16
+        queue(
+            OutgoingPDU(header: header, headerLength: BasicFrame.headerLength, payload: frame.payload), on: handle,
+            send: send)
+    }
+
+    private mutating func queue(_ pdu: OutgoingPDU, on handle: ConnectionHandle, send: (ACLDataPacket) -> Void) {
         var offset = 0
         repeat {
             let end = min(offset + fragmentLength, pdu.count)
@@ -45,7 +87,7 @@ struct ACLTransmitter {
                 QueuedFragment(
                     packet: ACLDataPacket(
                         handle: handle, boundary: offset == 0 ? .firstNonFlushable : .continuing,
-                        data: Array(pdu[offset..<end])),
+                        data: pdu.bytes(offset..<end)),
                     endsPDU: end == pdu.count))
             offset = end
         } while offset < pdu.count

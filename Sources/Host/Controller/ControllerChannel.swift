@@ -170,15 +170,16 @@ public actor ControllerChannel {
     /// fragments leave in order as buffers free up.
     public func sendACL(handle: ConnectionHandle, pdu: [UInt8]) throws(HCIError) {
         guard acl.queuedPackets + acl.fragments(of: pdu) <= aclQueueLimit else { throw .queueFull }
-        try queueACL(handle: handle, pdu: pdu)
-    }
-
-    /// Queues one L2CAP PDU like ``sendACL(handle:pdu:)`` but beyond the queue limit: for the host's
-    /// own traffic, which its protocols bound (one ATT transaction at a time, congestion for
-    /// notifications and writes without response, credits for channels).
-    func queueACL(handle: ConnectionHandle, pdu: [UInt8]) throws(HCIError) {
         if let failure { throw failure }
         acl.queue(pdu, on: handle) { outbound.push(.acl($0)) }
+    }
+
+    /// Queues one B-frame like ``sendACL(handle:pdu:)`` but beyond the queue limit: for the host's
+    /// own traffic, which its protocols bound (one ATT transaction at a time, congestion for
+    /// notifications and writes without response, credits for channels).
+    func queueACL(handle: ConnectionHandle, frame: BasicFrame) throws(HCIError) {
+        if let failure { throw failure }
+        acl.queue(frame, on: handle) { outbound.push(.acl($0)) }
     }
 
     /// Whether `handle` has ``TransmitBacklog/highWater`` PDUs waiting for controller buffers; if so,

@@ -21,9 +21,9 @@ extension GATTServer {
         case (_, .error(let code, let handle)):
             response = Self.errorResponse(pending.requestOpcode, AttributeError(code, handle ?? pending.handle))
         case (.read, .values(let values)) where values.count == 1:
-            response = .readResponse(ATTReadResponse(value: Array(values[0].prefix(mtu - 1))))
+            response = .readResponse(ATTReadResponse(value: values[0].cut(to: mtu - 1)))
         case (.readBlob, .values(let values)) where values.count == 1:
-            response = .readBlobResponse(ATTReadBlobResponse(value: Array(values[0].prefix(mtu - 1))))
+            response = .readBlobResponse(ATTReadBlobResponse(value: values[0].cut(to: mtu - 1)))
         case (.readByType, .values(let values)) where values.count == 1:
             let value = Array(values[0].prefix(Self.longestReadByTypeValue(mtu: mtu)))
             response = .readByTypeResponse(

@@ -14,27 +14,34 @@ extension GATTServer {
     public mutating func updateValue(
         _ value: [UInt8], for valueHandle: AttributeHandle, to targets: Set<ConnectionHandle>? = nil
     ) -> Bool {
-        // Positions in `connections`, whose states are changed in place: a copy would share the transmit queue's
+        let isTarget = { (connection: ConnectionHandle) in targets?.contains(connection) ?? true }
+        // Two passes over `connections` instead of a list of subscribers, which would cost an allocation per update.
+        // States are changed in place through their positions: a copy of one would share the transmit queue's
         // storage and make the append copy it whole.
-        var subscribers: [(index: [ConnectionHandle: GATTServerConnection].Index, isIndication: Bool)] = []
-        for index in connections.indices where targets?.contains(connections.keys[index]) ?? true {
+        for index in connections.indices where isTarget(connections.keys[index]) {
+            guard
+                connections.values[index].configuration(of: valueHandle).isEmpty
+                    || !connections.values[index].transmitQueue.isFull
+            else {
+                isWaitingForTransmitRoom = true
+                if let targets { for target in targets.sorted() { freeRoom(on: target, count: 1) } }
+                return false
+            }
+        }
+        let value = value.cut(to: ATTLimits.maximumValueLength)
+        // Walked by hand: `connections.indices` would hold a reference to the storage, and the append would copy
+        // the dictionary and the queue.
+        var index = connections.startIndex
+        while index != connections.endIndex {
+            defer { connections.formIndex(after: &index) }
             let configuration = connections.values[index].configuration(of: valueHandle)
-            guard !configuration.isEmpty else { continue }
-            subscribers.append((index, !configuration.contains(.notification)))
-        }
-        guard subscribers.allSatisfy({ !connections.values[$0.index].transmitQueue.isFull }) else {
-            isWaitingForTransmitRoom = true
-            if let targets { for target in targets.sorted() { freeRoom(on: target, count: 1) } }
-            return false
-        }
-        let value =
-            value.count <= ATTLimits.maximumValueLength ? value : Array(value.prefix(ATTLimits.maximumValueLength))
-        for subscriber in subscribers {
-            connections.values[subscriber.index].transmitQueue.append(
-                TransmitQueue.Item(handle: valueHandle, value: value, isIndication: subscriber.isIndication))
+            guard isTarget(connections.keys[index]), !configuration.isEmpty else { continue }
+            connections.values[index].transmitQueue.append(
+                TransmitQueue.Item(
+                    handle: valueHandle, value: value, isIndication: !configuration.contains(.notification)))
         }
         guard let targets else { return true }
-        for target in targets.sorted() where !subscribers.contains(where: { connections.keys[$0.index] == target }) {
+        for target in targets.sorted() where connections[target]?.configuration(of: valueHandle).isEmpty ?? true {
             freeRoom(on: target, count: 1)
         }
         return true
@@ -56,7 +63,7 @@ extension GATTServer {
         var pdu: ATTPDU?
         if let next {
             let room = connections.values[position].mtu - 3
-            let value = next.value.count <= room ? next.value : Array(next.value.prefix(room))
+            let value = next.value.cut(to: room)
             if next.isIndication {
                 connections.values[position].outstandingIndication = next
                 pdu = .handleValueIndication(ATTHandleValueIndication(handle: next.handle, value: value))

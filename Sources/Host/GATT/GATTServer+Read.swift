@@ -12,7 +12,7 @@ extension GATTServer {
         let attribute = try readableAttribute(request.handle, from: connection)
         switch currentValue(of: attribute, for: connection) {
         case .bytes(let value):
-            return .respond(.readResponse(ATTReadResponse(value: Array(value.prefix(mtu(connection) - 1)))))
+            return .respond(.readResponse(ATTReadResponse(value: value.cut(to: mtu(connection) - 1))))
         case .application:
             return try deferToApplication(
                 .read([GATTServerRequest.Read(handle: request.handle, offset: 0)]), purpose: .read,

@@ -43,6 +43,8 @@ public final class GATTServerBearerAdapter {
     }
 
     @exclusivity(unchecked) private var links = LinkTable<Link>()
+    /// An empty buffer, with room, that the server's next events go into while the last ones are handed out.
+    @exclusivity(unchecked) private var spareEvents: [GATTServerEvent] = []
     private let logger: Logger
 
     /// Makes an adapter serving `server`, logging unsent PDUs to `logger`.
@@ -146,9 +148,17 @@ public final class GATTServerBearerAdapter {
         return true
     }
 
+    /// Hands the server's events to the handler. The server's buffer and a spare one change places, so that
+    /// steady traffic allocates no new one; a handler that causes events publishes them itself, into a buffer of
+    /// its own, as the spare is taken while the batch is out.
     private func publishEvents() {
-        guard let eventHandler else { return }
-        for event in server.takeEvents() { eventHandler(event) }
+        guard let eventHandler, !server.events.isEmpty else { return }
+        var batch = spareEvents
+        spareEvents = []
+        swap(&batch, &server.events)
+        for event in batch { eventHandler(event) }
+        batch.removeAll(keepingCapacity: true)
+        spareEvents = batch
     }
 
     private func context(_ connection: ConnectionHandle, _ link: Link) -> ConnectionContext {

@@ -39,4 +39,6 @@ extension BasicFrame: WireCodable {
         channelID.encode(into: &writer)
         writer.write(bytes: payload)
     }
+
+    public var encodedCapacityHint: Int { Self.headerLength + payload.count }
 }

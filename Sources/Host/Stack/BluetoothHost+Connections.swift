@@ -143,7 +143,7 @@ extension BluetoothHost {
             localMTU: configuration.preferredMTU, clock: configuration.clock,
             transactionTimeout: configuration.transactionTimeout, logger: logger
         ) { pdu in
-            self.transmit(BasicFrame(channelID: .att, payload: pdu).encoded, to: handle)
+            self.transmit(BasicFrame(channelID: .att, payload: pdu), to: handle)
         }
         let connection = HostConnection(
             link: link, maximumPDUSize: configuration.maximumL2CAPPDUSize, bearer: bearer)

@@ -38,7 +38,7 @@ extension BluetoothHost {
     }
 
     func send(_ payload: [UInt8], on channel: L2CAPChannelID, to handle: ConnectionHandle) {
-        transmit(BasicFrame(channelID: channel, payload: payload).encoded, to: handle)
+        transmit(BasicFrame(channelID: channel, payload: payload), to: handle)
     }
 
     /// As peripheral, asks the central for new connection parameters with an L2CAP Connection

@@ -107,7 +107,7 @@ public actor BluetoothHost {
             self.securityManager.verifySignedWrite(command, on: handle)
         }
         privacy.isStopped = { self.stopped }
-        l2cap.transmit = { handle, pdu in self.transmit(pdu, to: handle) }
+        l2cap.transmit = { handle, frame in self.transmit(frame, to: handle) }
         l2cap.emit = { event in self.emit(event) }
         l2cap.security = { handle in self.security(of: handle) }
         l2cap.updateParameters = { handle, request in self.updateParameters(request, on: handle) }
@@ -116,7 +116,7 @@ public actor BluetoothHost {
             self.connections[handle].flatMap { self.securityManager.bonds.resolve($0.link.peerAddress) }?.peerAddress
                 .address
         }
-        securityManager.transmit = { handle, pdu in self.transmit(pdu, to: handle) }
+        securityManager.transmit = { handle, frame in self.transmit(frame, to: handle) }
         securityManager.emit = { event in self.emit(event) }
         securityManager.hostLink = { handle in self.connections[handle]?.link }
         securityManager.identified = { handle, identity in self.connections[handle]?.link.identityAddress = identity }
@@ -251,11 +251,11 @@ public actor BluetoothHost {
         securityManager.secured = { _, _, _ in }
     }
 
-    /// Queues one L2CAP PDU (header included) for the controller on a link.
-    func transmit(_ pdu: [UInt8], to handle: ConnectionHandle) {
-        let failure = controller.onSharedExecutor((handle, pdu)) { channel, packet -> HCIError? in
+    /// Queues one B-frame for the controller on a link.
+    func transmit(_ frame: BasicFrame, to handle: ConnectionHandle) {
+        let failure = controller.onSharedExecutor((handle, frame)) { channel, packet -> HCIError? in
             do throws(HCIError) {
-                try channel.queueACL(handle: packet.0, pdu: packet.1)
+                try channel.queueACL(handle: packet.0, frame: packet.1)
                 return nil
             } catch {
                 return error

@@ -27,6 +27,8 @@ extension ATTHandleValueParameters {
         handle.encode(into: &writer)
         writer.write(bytes: value)
     }
+
+    public var encodedCapacityHint: Int { 2 + value.count }
 }
 
 /// An ATT PDU whose parameters are an ``ATTHandleValueParameters``; it only has to name its opcode.
@@ -65,4 +67,6 @@ extension ATTHandleValuePDU {
     public func encode(into writer: inout ByteWriter) {
         parameters.encode(into: &writer)
     }
+
+    public var encodedCapacityHint: Int { parameters.encodedCapacityHint }
 }

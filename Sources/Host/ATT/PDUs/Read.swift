@@ -47,4 +47,6 @@ extension ATTReadResponse {
     public func encode(into writer: inout ByteWriter) {
         writer.write(bytes: value)
     }
+
+    public var encodedCapacityHint: Int { value.count }
 }

@@ -52,4 +52,6 @@ extension ATTReadBlobResponse {
     public func encode(into writer: inout ByteWriter) {
         writer.write(bytes: value)
     }
+
+    public var encodedCapacityHint: Int { value.count }
 }

@@ -214,7 +214,7 @@ extension HostL2CAP {
             case .respond(let command):
                 send(command, on: link)
             case .send(let frame):
-                transmit(handle, frame.encoded)
+                transmit(handle, frame)
             case .deliver(let sdu):
                 emit(.channelData(handle, cid, sdu))
                 if link.channels[cid]?.creditsFollowConsumption == false {

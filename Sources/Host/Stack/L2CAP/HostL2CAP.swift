@@ -9,8 +9,8 @@ import Logging
 ///
 /// Bluetooth Core Specification Vol 3, Part A, 4 and 10.
 final class HostL2CAP {
-    /// Queues one L2CAP PDU (header included) for the controller on a link.
-    var transmit: (ConnectionHandle, [UInt8]) -> Void = { _, _ in }
+    /// Queues one B-frame for the controller on a link.
+    var transmit: (ConnectionHandle, BasicFrame) -> Void = { _, _ in }
     /// Tells the layer above that a channel opened, closed or delivered an SDU.
     var emit: (HostEvent) -> Void = { _ in }
     /// How well a link is protected now, for services that require encryption.
@@ -104,7 +104,7 @@ final class HostL2CAP {
 
     /// Sends one command on a link's LE signaling channel.
     func send(_ command: SignalingCommand, on link: L2CAPLink) {
-        transmit(link.handle, BasicFrame(channelID: .leSignaling, payload: command.encoded).encoded)
+        transmit(link.handle, BasicFrame(channelID: .leSignaling, payload: command.encoded))
     }
 
     private func signalingTimedOut(

@@ -140,7 +140,7 @@ extension SecurityManager {
         for action in actions {
             switch action {
             case .send(let pdu):
-                transmit(handle, BasicFrame(channelID: .smp, payload: pdu.encoded).encoded)
+                transmit(handle, BasicFrame(channelID: .smp, payload: pdu.encoded))
             case .startEncryption(let key, let ediv, let rand):
                 link.state.pendingSecurity = link.state.session.flatMap { negotiatedSecurity($0) }
                 startEncryption(handle, key: key, ediv: ediv, rand: rand)

@@ -10,8 +10,8 @@ import Logging
 ///
 /// Bluetooth Core Specification Vol 3, Part H.
 final class SecurityManager {
-    /// Queues one L2CAP PDU (header included) for the controller on a link.
-    var transmit: (ConnectionHandle, [UInt8]) -> Void = { _, _ in }
+    /// Queues one B-frame for the controller on a link.
+    var transmit: (ConnectionHandle, BasicFrame) -> Void = { _, _ in }
     /// Tells the layer above that a link's protection changed or a pairing ended.
     var emit: (HostEvent) -> Void = { _ in }
     /// The link as the pairing agent is shown it.
