@@ -113,7 +113,7 @@ final class HostQueue: Sendable {
     }
 
     private static func admit(
-        _ packet: HCIPacket, kind: Kind, into state: inout State, reportLimit: Int, capacity: Int
+        _ packet: consuming HCIPacket, kind: Kind, into state: inout State, reportLimit: Int, capacity: Int
     ) -> Outcome {
         if state.finished { return .dropped }
         let limit: Int

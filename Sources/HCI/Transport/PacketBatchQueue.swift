@@ -22,9 +22,11 @@ public final class PacketBatchQueue: Sendable {
     public init() {}
 
     /// Adds a packet for the consumer; ignored once the queue is finished.
-    public func push(_ packet: HCIPacket) {
+    public func push(_ packet: consuming HCIPacket) {
+        // Moved into the queue rather than copied: a copy costs a retain here and a release at the caller.
+        var packet = Optional(packet)
         let waiter = state.withLock { state -> CheckedContinuation<Void, Never>? in
-            guard !state.isFinished else { return nil }
+            guard !state.isFinished, let packet = packet.take() else { return nil }
             state.packets.append(packet)
             defer { state.waiter = nil }
             return state.waiter

@@ -12,7 +12,7 @@ public struct PacketFIFO: Sendable {
     public var count: Int { packets.count - head }
 
     /// Adds a packet at the back.
-    public mutating func append(_ packet: HCIPacket) {
+    public mutating func append(_ packet: consuming HCIPacket) {
         packets.append(packet)
     }
 

@@ -32,11 +32,9 @@ struct ACLTransmitter {
         }
     }
 
-    /// An ACL fragment waiting for a controller buffer, and whether it is its PDU's last.
-    private struct QueuedFragment {
-        var packet: ACLDataPacket
-        var endsPDU: Bool
-    }
+    /// An ACL fragment waiting for a controller buffer, and whether it is its PDU's last; a tuple, so that taking
+    /// one apart moves the packet out.
+    private typealias QueuedFragment = (packet: ACLDataPacket, endsPDU: Bool)
 
     private(set) var fragmentLength = 27
     private var flow = ACLFlowControl(bufferCount: 1)
@@ -66,29 +64,28 @@ struct ACLTransmitter {
     }
 
     /// Queues one L2CAP PDU on `handle`, then hands `send` every fragment a free buffer takes, in order.
-    mutating func queue(_ pdu: [UInt8], on handle: ConnectionHandle, send: (ACLDataPacket) -> Void) {
+    mutating func queue(_ pdu: [UInt8], on handle: ConnectionHandle, send: (consuming ACLDataPacket) -> Void) {
         queue(OutgoingPDU(header: 0, headerLength: 0, payload: pdu), on: handle, send: send)
     }
 
     /// Queues one B-frame on `handle` as one PDU, its fragments cut straight from its header and payload: the frame
     /// is never encoded whole.
-    mutating func queue(_ frame: BasicFrame, on handle: ConnectionHandle, send: (ACLDataPacket) -> Void) {
+    mutating func queue(_ frame: BasicFrame, on handle: ConnectionHandle, send: (consuming ACLDataPacket) -> Void) {
         let header = UInt32(frame.payload.count) | UInt32(frame.channelID.rawValue) << 16
         queue(
             OutgoingPDU(header: header, headerLength: BasicFrame.headerLength, payload: frame.payload), on: handle,
             send: send)
     }
 
-    private mutating func queue(_ pdu: OutgoingPDU, on handle: ConnectionHandle, send: (ACLDataPacket) -> Void) {
+    private mutating func queue(
+        _ pdu: OutgoingPDU, on handle: ConnectionHandle, send: (consuming ACLDataPacket) -> Void
+    ) {
         var offset = 0
         repeat {
             let end = min(offset + fragmentLength, pdu.count)
-            waiting.append(
-                QueuedFragment(
-                    packet: ACLDataPacket(
-                        handle: handle, boundary: offset == 0 ? .firstNonFlushable : .continuing,
-                        data: pdu.bytes(offset..<end)),
-                    endsPDU: end == pdu.count))
+            let packet = ACLDataPacket(
+                handle: handle, boundary: offset == 0 ? .firstNonFlushable : .continuing, data: pdu.bytes(offset..<end))
+            waiting.append((packet, end == pdu.count))
             offset = end
         } while offset < pdu.count
         backlog.queued(on: handle)
@@ -97,7 +94,7 @@ struct ACLTransmitter {
 
     /// Frees the buffers Number Of Completed Packets reports, then hands `send` what they take.
     mutating func completed(
-        _ entries: [NumberOfCompletedPacketsEvent.Entry], send: (ACLDataPacket) -> Void
+        _ entries: [NumberOfCompletedPacketsEvent.Entry], send: (consuming ACLDataPacket) -> Void
     ) {
         for entry in entries { flow.completed(Int(entry.completedPackets), on: entry.handle) }
         pump(send)
@@ -105,7 +102,7 @@ struct ACLTransmitter {
 
     /// Forgets a link that has gone: its buffers are free and its waiting fragments dropped; then hands `send`
     /// what the freed buffers take.
-    mutating func disconnected(_ handle: ConnectionHandle, send: (ACLDataPacket) -> Void) {
+    mutating func disconnected(_ handle: ConnectionHandle, send: (consuming ACLDataPacket) -> Void) {
         flow.disconnected(handle)
         waiting.removeAll { $0.packet.handle == handle }
         backlog.removeLink(handle)
@@ -126,12 +123,13 @@ struct ACLTransmitter {
         return drained
     }
 
-    private mutating func pump(_ send: (ACLDataPacket) -> Void) {
-        while let fragment = waiting.first, flow.take(for: fragment.packet.handle) {
-            waiting.removeFirst()
-            send(fragment.packet)
-            if fragment.endsPDU, backlog.sent(on: fragment.packet.handle) {
-                drained.append(fragment.packet.handle)
+    private mutating func pump(_ send: (consuming ACLDataPacket) -> Void) {
+        // Each fragment is moved out of the queue and on to `send`, never copied.
+        while let handle = waiting.first?.packet.handle, flow.take(for: handle) {
+            let (packet, endsPDU) = waiting.removeFirst()
+            send(packet)
+            if endsPDU, backlog.sent(on: handle) {
+                drained.append(handle)
             }
         }
     }

@@ -220,7 +220,8 @@ public actor ControllerChannel {
     }
 
     private func received(_ batch: [HCIPacket]) {
-        for packet in batch { received(packet) }
+        // By position, so that each packet is lent where iterating would copy it.
+        for index in batch.indices { received(batch[index]) }
     }
 
     private func received(_ packet: HCIPacket) {
