@@ -25,10 +25,11 @@ final class IncomingPacketQueue: Sendable {
         var count: Int { packets.count }
     }
 
-    /// A consumer waiting for packets: how many it takes at most, and where they go.
+    /// A consumer waiting for packets: how many it takes at most, and where they go. The continuation is unsafe (a
+    /// checked one allocates per wait): whoever resumes it takes it out of the state under the lock first.
     private struct Waiter {
         var limit: Int
-        var continuation: CheckedContinuation<[HCIPacket]?, any Error>
+        var continuation: UnsafeContinuation<[HCIPacket]?, any Error>
     }
 
     /// How many packets the queue holds before the reader pauses.
@@ -66,7 +67,7 @@ final class IncomingPacketQueue: Sendable {
 
     /// Ends the queue after the packets it holds, normally or with an error; only the first call counts.
     func finish(_ error: TransportError?) {
-        let waiter = state.withLock { state -> CheckedContinuation<[HCIPacket]?, any Error>? in
+        let waiter = state.withLock { state -> UnsafeContinuation<[HCIPacket]?, any Error>? in
             guard state.end == nil else { return nil }
             state.end = error.map(End.failed) ?? .finished
             defer { state.waiter = nil }
@@ -92,7 +93,7 @@ final class IncomingPacketQueue: Sendable {
 
     private nonisolated(nonsending) func take(upTo limit: Int) async throws -> [HCIPacket]? {
         try await withTaskCancellationHandler {
-            try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<[HCIPacket]?, any Error>) in
+            try await withUnsafeThrowingContinuation { (continuation: UnsafeContinuation<[HCIPacket]?, any Error>) in
                 let outcome = state.withLock { state -> Outcome in
                     let packets = state.packets.pop(upTo: limit)
                     if !packets.isEmpty {

@@ -7,11 +7,12 @@ import Synchronization
 /// that finds nothing queued and the I/O thread idle may write itself (``claimDirectWrite()``), sparing the
 /// wake-up of the thread and its own resumption; bytes still go out in the order they were sent.
 final class OutgoingPacketQueue: Sendable {
-    /// One encoded packet, how much of it is written, and who to tell when it is done.
+    /// One encoded packet, how much of it is written, and who to tell when it is done: once, by whoever took the
+    /// request out of the queue, so the continuation can be an unsafe one, which costs no allocation per write.
     struct Request {
         var bytes: [UInt8]
         var offset = 0
-        var completion: CheckedContinuation<TransportError?, Never>
+        var completion: UnsafeContinuation<TransportError?, Never>
 
         /// Tells the sender the outcome: nil once written, or why it was not.
         func complete(_ error: TransportError?) {
@@ -41,7 +42,7 @@ final class OutgoingPacketQueue: Sendable {
 
     /// Queues `bytes` and waits until they are written; returns nil on success or why they were not.
     func write(_ bytes: [UInt8]) async -> TransportError? {
-        await withCheckedContinuation { (continuation: CheckedContinuation<TransportError?, Never>) in
+        await withUnsafeContinuation { (continuation: UnsafeContinuation<TransportError?, Never>) in
             let isClosed = state.withLock { state in
                 if !state.isClosed { state.requests.append(Request(bytes: bytes, completion: continuation)) }
                 return state.isClosed
@@ -76,7 +77,7 @@ final class OutgoingPacketQueue: Sendable {
     /// Hands the rest of a direct write (from `offset`) to the I/O thread, ahead of everything queued after
     /// it, and waits until it is written.
     func write(_ bytes: [UInt8], from offset: Int) async -> TransportError? {
-        await withCheckedContinuation { (continuation: CheckedContinuation<TransportError?, Never>) in
+        await withUnsafeContinuation { (continuation: UnsafeContinuation<TransportError?, Never>) in
             let isClosed = state.withLock { state in
                 state.writer = nil
                 if !state.isClosed {

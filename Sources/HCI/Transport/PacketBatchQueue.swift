@@ -6,7 +6,9 @@ import Synchronization
 public final class PacketBatchQueue: Sendable {
     private struct State {
         var packets: [HCIPacket] = []
-        var waiter: CheckedContinuation<Void, Never>?
+        /// The consumer, parked; unsafe (no allocation per wait, as a checked one makes): it is taken out under the
+        /// lock by whoever resumes it, so it is resumed once.
+        var waiter: UnsafeContinuation<Void, Never>?
         var isFinished = false
     }
 
@@ -25,7 +27,7 @@ public final class PacketBatchQueue: Sendable {
     public func push(_ packet: consuming HCIPacket) {
         // Moved into the queue rather than copied: a copy costs a retain here and a release at the caller.
         var packet = Optional(packet)
-        let waiter = state.withLock { state -> CheckedContinuation<Void, Never>? in
+        let waiter = state.withLock { state -> UnsafeContinuation<Void, Never>? in
             guard !state.isFinished, let packet = packet.take() else { return nil }
             state.packets.append(packet)
             defer { state.waiter = nil }
@@ -36,7 +38,7 @@ public final class PacketBatchQueue: Sendable {
 
     /// Ends the queue: the consumer takes what is left, then nil.
     public func finish() {
-        let waiter = state.withLock { state -> CheckedContinuation<Void, Never>? in
+        let waiter = state.withLock { state -> UnsafeContinuation<Void, Never>? in
             state.isFinished = true
             defer { state.waiter = nil }
             return state.waiter
@@ -54,7 +56,7 @@ public final class PacketBatchQueue: Sendable {
             case .end: return nil
             case .wait: break
             }
-            await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+            await withUnsafeContinuation { (continuation: UnsafeContinuation<Void, Never>) in
                 let parked = state.withLock { state in
                     guard state.packets.isEmpty, !state.isFinished else { return false }
                     state.waiter = continuation

@@ -48,8 +48,10 @@ public final class ATTBearer {
     private let timers: any TransactionTiming
     @exclusivity(unchecked) private var timerWatch: Task<Void, Never>?
     private let logger: Logger
+    /// The callers of operations in progress. Unsafe continuations, which a checked one's allocation per operation
+    /// is not spent on: the state machine completes every operation once, removing its waiter as it resumes it.
     @exclusivity(unchecked) private var waiters:
-        [ATTBearerState.OperationID: CheckedContinuation<Result<[UInt8], ATTBearerError>, Never>] =
+        [ATTBearerState.OperationID: UnsafeContinuation<Result<[UInt8], ATTBearerError>, Never>] =
             [:]
     @exclusivity(unchecked) private var nextID: ATTBearerState.OperationID = 0
 
@@ -252,7 +254,7 @@ public final class ATTBearer {
     ) async -> Result<[UInt8], ATTBearerError> {
         let id = nextID
         nextID += 1
-        return await withCheckedContinuation(isolation: isolation) { continuation in
+        return await withUnsafeContinuation(isolation: isolation) { continuation in
             waiters[id] = continuation
             run(submit(&state, id), isolation: isolation)
         }

@@ -24,15 +24,15 @@ public actor ControllerChannel {
     private var nextID: UInt64 = 0
     @exclusivity(unchecked) private var acl = ACLTransmitter()
     private let aclQueueLimit: Int
-    private var events: [KnownEvent] = []
-    private var eventWaiters: [UInt64: EventWaiter] = [:]
-    private var received: [ACLDataPacket] = []
-    private var aclWaiters: [UInt64: ACLWaiter] = [:]
+    @exclusivity(unchecked) private var events: [KnownEvent] = []
+    @exclusivity(unchecked) private var eventWaiters: [UInt64: EventWaiter] = [:]
+    @exclusivity(unchecked) private var received: [ACLDataPacket] = []
+    @exclusivity(unchecked) private var aclWaiters: [UInt64: ACLWaiter] = [:]
     @exclusivity(unchecked) private var failure: HCIError?
     @exclusivity(unchecked) private var subscriber: AsyncStream<ControllerInput>.Continuation?
     @exclusivity(unchecked) private var listener: ControllerListener?
     /// How many events and ACL packets the subscriber's stream dropped because it fell behind.
-    public private(set) var droppedInputs = 0
+    @exclusivity(unchecked) public private(set) var droppedInputs = 0
 
     private enum Reply {
         case complete([UInt8])
