@@ -3,29 +3,49 @@ import HCI
 /// The ACL packets delivered for each sending controller while a batch is handled, so that each sender hears
 /// one Number Of Completed Packets event for the batch instead of one per packet.
 struct CompletedPacketTally {
-    private var senders: [(controller: ControllerState, entries: [NumberOfCompletedPacketsEvent.Entry])] = []
+    /// The packets one sender completed on one of its connections.
+    private struct Count {
+        let sender: ControllerState
+        let handle: ConnectionHandle
+        var packets: UInt16
+
+        var entry: NumberOfCompletedPacketsEvent.Entry {
+            .init(handle: handle, completedPackets: packets)
+        }
+    }
+
+    /// The counts in the order first counted. The first is kept apart, so that the usual batch, on one link,
+    /// allocates nothing here.
+    private var first: Count?
+    private var rest: [Count] = []
 
     /// Counts one packet of `sender`'s on its connection `handle` as completed.
     mutating func count(_ handle: ConnectionHandle, of sender: ControllerState) {
-        guard let index = senders.firstIndex(where: { $0.controller === sender }) else {
-            senders.append((sender, [.init(handle: handle, completedPackets: 1)]))
+        guard let counted = first else {
+            first = Count(sender: sender, handle: handle, packets: 1)
             return
         }
-        if let entry = senders[index].entries.firstIndex(where: { $0.handle == handle }) {
-            senders[index].entries[entry].completedPackets += 1
+        if counted.sender === sender, counted.handle == handle {
+            first?.packets += 1
+        } else if let index = rest.firstIndex(where: { $0.sender === sender && $0.handle == handle }) {
+            rest[index].packets += 1
         } else {
-            senders[index].entries.append(.init(handle: handle, completedPackets: 1))
+            rest.append(Count(sender: sender, handle: handle, packets: 1))
         }
     }
 
     /// Hands each sender the events it is owed, in the order the senders were first counted; at most 63
     /// connections per event.
     func forEachEvent(_ body: (_ sender: ControllerState, _ event: NumberOfCompletedPacketsEvent) -> Void) {
-        for (sender, entries) in senders {
-            guard entries.count > 63 else {
-                body(sender, NumberOfCompletedPacketsEvent(entries: entries))
-                continue
-            }
+        guard let first else { return }
+        guard !rest.isEmpty else {
+            body(first.sender, NumberOfCompletedPacketsEvent(entries: [first.entry]))
+            return
+        }
+        var pending = [first] + rest
+        while let sender = pending.first?.sender {
+            let entries = pending.filter { $0.sender === sender }.map(\.entry)
+            pending.removeAll { $0.sender === sender }
             for start in stride(from: 0, to: entries.count, by: 63) {
                 body(
                     sender,
