@@ -8,6 +8,7 @@ public final class EventRecorder: Sendable {
     private struct State {
         var buffered: [HostEvent] = []
         var waiters: [(id: Int, match: (HostEvent) -> Bool, continuation: CheckedContinuation<HostEvent?, Never>)] = []
+        var watchers: [(match: (HostEvent) -> Bool, continuation: CheckedContinuation<HostEvent?, Never>)] = []
         var nextID = 0
         var ended = false
         var onEvent: (@Sendable (HostEvent) -> Void)?
@@ -49,6 +50,25 @@ public final class EventRecorder: Sendable {
         return value
     }
 
+    /// Waits until an event `match` accepts has arrived (buffered ones first) and returns it, leaving it for later
+    /// waits: for a test that must know which of several events came first without taking them.
+    public func firstEvent(
+        sourceLocation: SourceLocation = #_sourceLocation, where match: @escaping @Sendable (HostEvent) -> Bool
+    ) async throws -> HostEvent {
+        let event = await withCheckedContinuation { (continuation: CheckedContinuation<HostEvent?, Never>) in
+            state.withLock { state in
+                if let found = state.buffered.first(where: match) {
+                    continuation.resume(returning: found)
+                } else if state.ended {
+                    continuation.resume(returning: nil)
+                } else {
+                    state.watchers.append((match, continuation))
+                }
+            }
+        }
+        return try #require(event, "the host's events ended", sourceLocation: sourceLocation)
+    }
+
     /// The events received and not yet taken by a wait, oldest first; they stay buffered.
     public var pending: [HostEvent] { state.withLock { $0.buffered } }
 
@@ -56,6 +76,8 @@ public final class EventRecorder: Sendable {
         let handler = state.withLock { $0.onEvent }
         handler?(event)
         state.withLock { state in
+            for watcher in state.watchers where watcher.match(event) { watcher.continuation.resume(returning: event) }
+            state.watchers.removeAll { $0.match(event) }
             if let index = state.waiters.firstIndex(where: { $0.match(event) }) {
                 state.waiters.remove(at: index).continuation.resume(returning: event)
             } else {
@@ -68,7 +90,9 @@ public final class EventRecorder: Sendable {
         state.withLock { state in
             state.ended = true
             for waiter in state.waiters { waiter.continuation.resume(returning: nil) }
+            for watcher in state.watchers { watcher.continuation.resume(returning: nil) }
             state.waiters = []
+            state.watchers = []
         }
     }
 }

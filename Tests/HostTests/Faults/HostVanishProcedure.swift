@@ -58,6 +58,15 @@ enum HostVanishProcedure: Hashable, Sendable, CustomTestStringConvertible {
         }
     }
 
+    /// Whether the central's call may also fail as disconnected when the cut comes after `step`, although the
+    /// procedure finished: re-encryption cut right after its last step (the Encryption Change). The connect that
+    /// waited for encryption resumes on the host's executor after the event; when the host takes the Encryption
+    /// Change and the Disconnection Complete in one batch, the link is down first, and the connect fails as
+    /// disconnected. Both are right: the link did encrypt, and it is gone.
+    func mayFailAsDisconnected(cutAfter step: Int) -> Bool {
+        self == .reencryption && step == stepCount - 1
+    }
+
     /// Whether `step` lies in rounds 2 to 19 of LE Secure Connections Passkey Entry, which repeat round 1.
     func isMiddlePasskeyRound(_ step: Int) -> Bool {
         guard case .pairing(.securePasskey, let peripheralRequests) = self else { return false }

@@ -94,12 +94,17 @@ struct HostVanishRun {
             switch outcome {
             case .success(let link):
                 // The central reports the link once the bond's key encrypted it, so its Encryption Change came
-                // first; the link itself may be gone already, since the cut can follow at once.
-                let encrypted = rig.centralEvents.pending.contains { event in
-                    guard case .encryptionChanged(link.handle, let security) = event else { return false }
-                    return security.level > .unencrypted
+                // first; the link itself may be gone already, since the cut can follow at once. Both events reach
+                // the recorder after the call returns, so it waits for whichever comes first.
+                let first = try await rig.centralEvents.firstEvent { event in
+                    switch event {
+                    case .encryptionChanged(link.handle, let security): security.level > .unencrypted
+                    case .disconnected(link.handle, _): true
+                    default: false
+                    }
                 }
-                return encrypted ? .finished : .failed(.notConnected(link.handle))
+                guard case .encryptionChanged = first else { return .failed(.notConnected(link.handle)) }
+                return .finished
             case .failure(let error):
                 return .failed(error)
             }
