@@ -56,11 +56,7 @@ struct ACLTransmitter {
 
     /// How many fragments `pdu` takes.
     func fragments(of pdu: [UInt8]) -> Int {
-        fragments(ofLength: pdu.count)
-    }
-
-    private func fragments(ofLength length: Int) -> Int {
-        Swift.max(1, (length + fragmentLength - 1) / fragmentLength)
+        Swift.max(1, (pdu.count + fragmentLength - 1) / fragmentLength)
     }
 
     /// Queues one L2CAP PDU on `handle`, then hands `send` every fragment a free buffer takes, in order.

@@ -25,7 +25,7 @@ extension GATTServer {
         case (.readBlob, .values(let values)) where values.count == 1:
             response = .readBlobResponse(ATTReadBlobResponse(value: values[0].cut(to: mtu - 1)))
         case (.readByType, .values(let values)) where values.count == 1:
-            let value = Array(values[0].prefix(Self.longestReadByTypeValue(mtu: mtu)))
+            let value = values[0].cut(to: Self.longestReadByTypeValue(mtu: mtu))
             response = .readByTypeResponse(
                 ATTReadByTypeResponse(attributeData: [.init(handle: pending.handle, value: value)]))
         case (.readMultiple(let slots, let variable), .values(let values))

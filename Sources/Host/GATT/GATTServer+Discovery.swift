@@ -123,7 +123,7 @@ extension GATTServer {
                 min(value.count, longest) == length
             else { break }
             pairs.append(
-                ATTReadByTypeResponse.AttributeData(handle: attribute.handle, value: Array(value.prefix(length))))
+                ATTReadByTypeResponse.AttributeData(handle: attribute.handle, value: value.cut(to: length)))
         }
         return .respond(.readByTypeResponse(ATTReadByTypeResponse(attributeData: pairs)))
     }

@@ -91,7 +91,7 @@ extension GATTServer {
         var left = room
         for value in values {
             guard left >= 2 else { break }
-            let part = Array(value.prefix(left - 2))
+            let part = value.cut(to: left - 2)
             tuples.append(
                 ATTReadMultipleVariableResponse.LengthValueTuple(valueLength: UInt16(value.count), value: part))
             left -= 2 + part.count
