@@ -11,9 +11,18 @@ public final class SimServer: Sendable {
     /// How each client's controller is set up.
     public let configuration: VirtualControllerConfiguration
 
-    public init(air: Air = Air(), configuration: VirtualControllerConfiguration = VirtualControllerConfiguration()) {
+    /// Where clients are served (and the air's work they cause runs), when not on the shared pool.
+    public let executor: (any TaskExecutor)?
+
+    /// Makes a server; with an `executor`, every client is served there (`bluetooth sim` gives the
+    /// ``PollingExecutor`` its listener's connections run on, so a packet crosses the sim on one thread).
+    public init(
+        air: Air = Air(), configuration: VirtualControllerConfiguration = VirtualControllerConfiguration(),
+        executor: (any TaskExecutor)? = nil
+    ) {
         self.air = air
         self.configuration = configuration
+        self.executor = executor
     }
 
     /// Serves every connection the listener accepts, until it closes.
@@ -26,7 +35,7 @@ public final class SimServer: Sendable {
     public func run<Clients: AsyncSequence>(_ clients: Clients) async throws where Clients.Element: HCITransport {
         try await withThrowingDiscardingTaskGroup { group in
             for try await client in clients {
-                group.addTask { await self.serve(client) }
+                group.addTask(executorPreference: executor) { await self.serve(client) }
             }
         }
     }

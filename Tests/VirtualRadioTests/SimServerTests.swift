@@ -35,11 +35,14 @@ struct SimServerTests {
         #expect(await air.controllerCount == 1)
     }
 
-    @Test("Over TCP, each client gets its own controller on the shared air, speaking H4")
-    func tcpClientsShareTheAir() async throws {
+    @Test(
+        "Over TCP, each client gets its own controller on the shared air, speaking H4 (served on the pool, or on one polling thread as `bluetooth sim` does)",
+        arguments: [false, true])
+    func tcpClientsShareTheAir(onPollingThread: Bool) async throws {
         let air = Air(clock: ManualClock())
-        let server = SimServer(air: air)
-        let listener = try await TCPListener.listen(host: "127.0.0.1", port: 0)
+        let executor = onPollingThread ? try PollingExecutor(name: "sim server test") : nil
+        let server = SimServer(air: air, executor: executor)
+        let listener = try await TCPListener.listen(host: "127.0.0.1", port: 0, executor: executor)
         let running = Task { try await server.run(listener) }
         let first = RemoteHost(try await TCPClientTransport.connect(host: "127.0.0.1", port: listener.port))
         let second = RemoteHost(try await TCPClientTransport.connect(host: "127.0.0.1", port: listener.port))

@@ -25,4 +25,6 @@ extension FileDescriptorBacked {
     public func close() async {
         await connection.close()
     }
+
+    public var executor: (any TaskExecutor)? { connection.executor }
 }

@@ -3,7 +3,8 @@ import Glibc
 
 /// Carries H4 packets over an open file descriptor: a socket, a serial terminal or an HCI socket.
 ///
-/// One dedicated I/O thread per transport polls the descriptor: it reads bytes into an ``H4Framer``
+/// One I/O thread polls the descriptor (a thread of the transport's own, or a ``PollingExecutor``'s shared with
+/// other transports and tasks): it reads bytes into an ``H4Framer``
 /// and writes queued packets whole, in order, through interruptions and partial writes. Received
 /// packets wait in a bounded queue (the thread stops reading while it is full, so a fast peer is
 /// held back by the system's flow control instead of filling memory); each `send` waits for its
@@ -32,15 +33,17 @@ public final class FileDescriptorTransport: HCIBatchReceiving {
     private let received: IncomingPacketQueue
     private let outgoing: OutgoingPacketQueue
     private let threadEnded: CompletionSignal
+    private let pollingExecutor: PollingExecutor?
 
     /// Takes ownership of `descriptor` (closing it if this fails), which takes packets as `framing` says, and
-    /// starts its I/O thread.
+    /// starts its I/O: on `executor`'s thread when one is given, on a thread of its own otherwise.
     public init(
         adopting descriptor: Int32,
         name: String,
         framing: Framing = .byteStream,
         limits: H4Framer.Limits = H4Framer.Limits(),
-        queueCapacity: Int = defaultQueueCapacity
+        queueCapacity: Int = defaultQueueCapacity,
+        executor: PollingExecutor? = nil
     ) throws(TransportError) {
         let channel = try DescriptorChannel(adopting: descriptor)
         let wakeup = channel.wakeup
@@ -48,6 +51,7 @@ public final class FileDescriptorTransport: HCIBatchReceiving {
         let outgoing = OutgoingPacketQueue(wakeWriter: { wakeup.signal() })
         let threadEnded = CompletionSignal()
         self.threadEnded = threadEnded
+        self.pollingExecutor = executor
         self.name = name
         self.channel = channel
         self.framing = framing
@@ -55,19 +59,27 @@ public final class FileDescriptorTransport: HCIBatchReceiving {
         self.outgoing = outgoing
         self.incoming = AsyncThrowingStream(unfolding: { try await received.next() })
         self.incomingBatches = AsyncThrowingStream(unfolding: { try await received.nextBatch() })
-        let loop = IOLoop(channel: channel, received: received, outgoing: outgoing, framer: H4Framer(limits: limits))
-        let thread = Thread {
-            var running = loop
-            running.run()
-            threadEnded.signal()
+        let loop = IOLoop(
+            channel: channel, received: received, outgoing: outgoing, ended: threadEnded,
+            framer: H4Framer(limits: limits))
+        if let executor {
+            executor.attach(loop)
+        } else {
+            let thread = Thread {
+                var running = loop
+                running.runOnOwnThread()
+            }
+            thread.name = "HCI \(name)"
+            thread.start()
         }
-        thread.name = "HCI \(name)"
-        thread.start()
     }
 
     deinit {
         channel.shutDown()
     }
+
+    /// The ``PollingExecutor`` the transport's I/O runs on, if any.
+    public var executor: (any TaskExecutor)? { pollingExecutor }
 
     public nonisolated(nonsending) func receiveBatch() async throws -> [HCIPacket]? {
         try await received.nextBatch()
@@ -116,9 +128,12 @@ public final class FileDescriptorTransport: HCIBatchReceiving {
     }
 }
 
-/// What a transport's I/O thread does: poll, read into the framer, write queued packets.
-private struct IOLoop {
-    private enum ReadOutcome {
+/// A transport's I/O, one step at a time: write what is queued and say what to poll for, then read what the poll
+/// found. Its own thread runs it (``runOnOwnThread()``), or a ``PollingExecutor`` beside other transports'.
+struct IOLoop {
+    /// What a step found: go on polling, or the transport ended (at end of file, on an I/O or a framing
+    /// error, or because it was shut down).
+    enum Step {
         case more
         case ended(TransportError?)
     }
@@ -126,55 +141,75 @@ private struct IOLoop {
     let channel: DescriptorChannel
     let received: IncomingPacketQueue
     let outgoing: OutgoingPacketQueue
+    let ended: CompletionSignal
     var framer: H4Framer
     private var pending: [OutgoingPacketQueue.Request] = []
     private var buffer = [UInt8](repeating: 0, count: 65_536)
+    private var isReadPaused = false
 
-    init(channel: DescriptorChannel, received: IncomingPacketQueue, outgoing: OutgoingPacketQueue, framer: H4Framer) {
+    init(
+        channel: DescriptorChannel, received: IncomingPacketQueue, outgoing: OutgoingPacketQueue,
+        ended: CompletionSignal, framer: H4Framer
+    ) {
         self.channel = channel
         self.received = received
         self.outgoing = outgoing
+        self.ended = ended
         self.framer = framer
     }
 
-    /// Runs until the channel shuts down or the received stream ends, then fails every unwritten packet.
-    mutating func run() {
-        let end = loop()
-        received.finish(end)
-        channel.shutDown()
-        for request in pending + outgoing.close() { request.complete(.closed) }
-    }
-
-    private mutating func loop() -> TransportError? {
+    /// Polls the descriptor on the calling thread until the transport ends.
+    mutating func runOnOwnThread() {
         var descriptors = [
             pollfd(fd: channel.wakeup.readDescriptor, events: Int16(POLLIN), revents: 0),
             pollfd(fd: channel.descriptor, events: 0, revents: 0),
         ]
-        while !channel.hasShutDown {
-            pending += outgoing.takeAll()
-            let isWriteBlocked = writePending()
-            if pending.isEmpty { outgoing.threadIsIdle() }
-            let isReadPaused = received.pauseProducerIfFull()
+        while let events = prepare() {
             descriptors[0].revents = 0
             descriptors[1].revents = 0
-            descriptors[1].events = Int16(isReadPaused ? 0 : POLLIN) | Int16(isWriteBlocked ? POLLOUT : 0)
-            let count = descriptors[1].events == 0 ? 1 : 2
+            descriptors[1].events = events
+            let count = events == 0 ? 1 : 2
             guard poll(&descriptors, nfds_t(count), -1) >= 0 else {
                 if errno == EINTR { continue }
-                return .io("poll failed (\(SystemCall.describe(errno)))")
+                return end(.io("poll failed (\(SystemCall.describe(errno)))"))
             }
             if descriptors[0].revents != 0 { channel.wakeup.drain() }
-            guard !channel.hasShutDown else { break }
-            let readable = Int16(POLLIN | POLLHUP | POLLERR)
-            if count == 2, !isReadPaused, descriptors[1].revents & readable != 0 {
-                if case .ended(let error) = readAvailable() { return error }
-            }
+            if case .ended(let error) = handle(count == 2 ? descriptors[1].revents : 0) { return end(error) }
         }
-        return nil
+        end(nil)
+    }
+
+    /// Writes what is queued and returns the events to poll the descriptor for (none while reading is paused and
+    /// nothing waits to be written); nil once the transport was shut down.
+    mutating func prepare() -> Int16? {
+        guard !channel.hasShutDown else { return nil }
+        pending += outgoing.takeAll()
+        let isWriteBlocked = writePending()
+        if pending.isEmpty { outgoing.threadIsIdle() }
+        isReadPaused = received.pauseProducerIfFull()
+        return Int16(isReadPaused ? 0 : POLLIN) | Int16(isWriteBlocked ? POLLOUT : 0)
+    }
+
+    /// Reads what the poll found readable (`revents`, what it returned for the descriptor).
+    mutating func handle(_ revents: Int16) -> Step {
+        guard !channel.hasShutDown else { return .ended(nil) }
+        let readable = Int16(POLLIN | POLLHUP | POLLERR)
+        guard !isReadPaused, revents & readable != 0 else { return .more }
+        return readAvailable()
+    }
+
+    /// Ends the received packets with `error` (nil: normally), shuts the channel down, fails every unwritten
+    /// packet, and signals ``ended``.
+    mutating func end(_ error: TransportError?) {
+        received.finish(error)
+        channel.shutDown()
+        for request in pending + outgoing.close() { request.complete(.closed) }
+        pending = []
+        ended.signal()
     }
 
     /// Reads once into the framer; the stream ends at end of file, on a read error or on a framing error.
-    private mutating func readAvailable() -> ReadOutcome {
+    private mutating func readAvailable() -> Step {
         let count = buffer.withUnsafeMutableBytes { Glibc.read(channel.descriptor, $0.baseAddress, $0.count) }
         if count == 0 { return .ended(nil) }
         if count < 0 {

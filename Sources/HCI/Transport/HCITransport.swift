@@ -18,11 +18,17 @@ public protocol HCITransport: AnyObject, Sendable {
     /// How long the controller behind this transport may take to answer a command, when the transport knows
     /// better than the host's default; nil leaves it to the host.
     var commandTimeout: Duration? { get }
+    /// The executor that does the transport's I/O, when it has one its consumer should run on too (a
+    /// ``PollingExecutor``); nil when any will do.
+    var executor: (any TaskExecutor)? { get }
 }
 
 extension HCITransport {
     /// No bound of the transport's own: the host's default applies.
     public var commandTimeout: Duration? { nil }
+
+    /// No executor of the transport's own.
+    public var executor: (any TaskExecutor)? { nil }
 
     /// Sends packets one at a time, for transports with nothing better to do with a batch.
     public func send(contentsOf packets: [HCIPacket]) async throws(TransportError) {

@@ -33,13 +33,15 @@ public final class SerialTransport: FileDescriptorBacked {
         self.connection = connection
     }
 
-    /// Opens and configures `device`.
+    /// Opens and configures `device`; its I/O runs on `executor` when one is given, on a thread of its own
+    /// otherwise.
     ///
     /// A failure is ``TransportError/openFailed(spec:reason:)`` naming the spec and the cause.
     public static func open(
         device: String,
         baudRate: Int? = nil,
-        limits: H4Framer.Limits = H4Framer.Limits()
+        limits: H4Framer.Limits = H4Framer.Limits(),
+        executor: PollingExecutor? = nil
     ) async throws(TransportError) -> SerialTransport {
         let spec = TransportSpec.serial(device: device, baudRate: baudRate).description
         let rate = baudRate ?? defaultBaudRate
@@ -49,7 +51,7 @@ public final class SerialTransport: FileDescriptorBacked {
         }
         let connection = try await SystemCall.offload { () throws(TransportError) in
             let descriptor = try configuredDevice(device, speed: speed, spec: spec)
-            return try FileDescriptorTransport(adopting: descriptor, name: spec, limits: limits)
+            return try FileDescriptorTransport(adopting: descriptor, name: spec, limits: limits, executor: executor)
         }
         return SerialTransport(device: device, baudRate: rate, connection: connection)
     }

@@ -17,7 +17,10 @@ public final class TCPListener: Sendable {
     private let continuation: AsyncThrowingStream<FileDescriptorTransport, any Error>.Continuation
     private let acceptorStopped: CompletionSignal
 
-    private init(host: String, port: UInt16, channel: DescriptorChannel, backlog: Int, limits: H4Framer.Limits) {
+    private init(
+        host: String, port: UInt16, channel: DescriptorChannel, backlog: Int, limits: H4Framer.Limits,
+        executor: PollingExecutor?
+    ) {
         let (connections, continuation) = AsyncThrowingStream.makeStream(
             of: FileDescriptorTransport.self, bufferingPolicy: .bufferingOldest(backlog))
         let acceptorStopped = CompletionSignal()
@@ -28,7 +31,7 @@ public final class TCPListener: Sendable {
         self.connections = connections
         self.continuation = continuation
         let thread = Thread {
-            Self.accept(on: channel, into: continuation, limits: limits)
+            Self.accept(on: channel, into: continuation, limits: limits, executor: executor)
             acceptorStopped.signal()
         }
         thread.name = "HCI listener \(host):\(port)"
@@ -39,14 +42,16 @@ public final class TCPListener: Sendable {
         channel.shutDown()
     }
 
-    /// Listens on `host:port`, port 0 picking a free port.
+    /// Listens on `host:port`, port 0 picking a free port; the connections' I/O runs on `executor` when one is
+    /// given, each on a thread of its own otherwise.
     ///
     /// A failure is ``TransportError/openFailed(spec:reason:)`` naming `HOST:PORT` and the cause.
     public static func listen(
         host: String,
         port: UInt16,
         backlog: Int = 16,
-        limits: H4Framer.Limits = H4Framer.Limits()
+        limits: H4Framer.Limits = H4Framer.Limits(),
+        executor: PollingExecutor? = nil
     ) async throws(TransportError) -> TCPListener {
         precondition(backlog > 0, "backlog must be positive")
         let name = host.contains(":") ? "[\(host)]:\(port)" : "\(host):\(port)"
@@ -57,7 +62,8 @@ public final class TCPListener: Sendable {
         guard let boundPort = StreamSocket.localPort(of: channel.descriptor) else {
             throw .openFailed(spec: name, reason: "cannot read the bound port (\(SystemCall.describe(errno)))")
         }
-        return TCPListener(host: host, port: boundPort, channel: channel, backlog: backlog, limits: limits)
+        return TCPListener(
+            host: host, port: boundPort, channel: channel, backlog: backlog, limits: limits, executor: executor)
     }
 
     /// Stops accepting, waits for the accepting thread to end and closes the listening socket; `connections` finishes.
@@ -71,7 +77,8 @@ public final class TCPListener: Sendable {
     private static func accept(
         on channel: DescriptorChannel,
         into continuation: AsyncThrowingStream<FileDescriptorTransport, any Error>.Continuation,
-        limits: H4Framer.Limits
+        limits: H4Framer.Limits,
+        executor: PollingExecutor?
     ) {
         var descriptors = [
             pollfd(fd: channel.wakeup.readDescriptor, events: Int16(POLLIN), revents: 0),
@@ -105,7 +112,10 @@ public final class TCPListener: Sendable {
             _ = fcntl(descriptor, F_SETFD, FD_CLOEXEC)
             StreamSocket.disableDelay(descriptor)
             let name = "tcp:\(StreamSocket.describe(peer))"
-            guard let transport = try? FileDescriptorTransport(adopting: descriptor, name: name, limits: limits) else {
+            guard
+                let transport = try? FileDescriptorTransport(
+                    adopting: descriptor, name: name, limits: limits, executor: executor)
+            else {
                 continue
             }
             _ = continuation.yield(transport)

@@ -65,21 +65,22 @@ public enum TransportSpec: Hashable, Sendable {
         }
     }
 
-    /// Opens the transport; ``virtual`` is refused here, as the virtual radio lives above HCI.
+    /// Opens the transport; ``virtual`` is refused here, as the virtual radio lives above HCI. The I/O of a TCP,
+    /// UNIX or serial transport runs on `executor` when one is given (an HCI user channel keeps its own thread).
     ///
     /// Errors are ``TransportError/openFailed(spec:reason:)`` naming this spec and the system's cause.
-    public func open() async throws(TransportError) -> any HCITransport {
+    public func open(executor: PollingExecutor? = nil) async throws(TransportError) -> any HCITransport {
         switch self {
         case .virtual:
             throw .openFailed(
                 spec: description,
                 reason: "the virtual radio is not an HCI-level transport; the layer above HCI opens it")
         case .tcp(let host, let port):
-            try await TCPClientTransport.connect(host: host, port: port)
+            try await TCPClientTransport.connect(host: host, port: port, executor: executor)
         case .unix(let path):
-            try await UnixSocketTransport.connect(path: path)
+            try await UnixSocketTransport.connect(path: path, executor: executor)
         case .serial(let device, let baudRate):
-            try await SerialTransport.open(device: device, baudRate: baudRate)
+            try await SerialTransport.open(device: device, baudRate: baudRate, executor: executor)
         case .hciUserChannel(let index):
             try await HCIUserChannelTransport.open(index: index)
         }

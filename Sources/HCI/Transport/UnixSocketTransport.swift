@@ -14,17 +14,19 @@ public final class UnixSocketTransport: FileDescriptorBacked {
         self.connection = connection
     }
 
-    /// Connects to the socket at `path`.
+    /// Connects to the socket at `path`; the connection's I/O runs on `executor` when one is given, on a thread of
+    /// its own otherwise.
     ///
     /// A failure is ``TransportError/openFailed(spec:reason:)`` naming the spec and the cause.
     public static func connect(
         path: String,
-        limits: H4Framer.Limits = H4Framer.Limits()
+        limits: H4Framer.Limits = H4Framer.Limits(),
+        executor: PollingExecutor? = nil
     ) async throws(TransportError) -> UnixSocketTransport {
         let spec = TransportSpec.unix(path: path).description
         let connection = try await SystemCall.offload { () throws(TransportError) in
             let descriptor = try connectedSocket(path: path, spec: spec)
-            return try FileDescriptorTransport(adopting: descriptor, name: spec, limits: limits)
+            return try FileDescriptorTransport(adopting: descriptor, name: spec, limits: limits, executor: executor)
         }
         return UnixSocketTransport(path: path, connection: connection)
     }

@@ -12,6 +12,9 @@ struct BenchRig {
     let link: HostLink
     let peripheralLink: ConnectionHandle
     let echoHandle: AttributeHandle
+    /// Where the hosts' transports do their I/O, when on one thread; the benchmarks' own tasks run there too, as
+    /// an application's would on its event loop.
+    let executor: (any TaskExecutor)?
 
     /// Starts both hosts, connects them, and discovers the database from the central, logging the central's
     /// HCI traffic into the setting's snoop file when given.
@@ -43,7 +46,7 @@ struct BenchRig {
         else { throw BenchError.setUp("the bench service is missing") }
         return BenchRig(
             central: central, peripheral: peripheral, link: link, peripheralLink: peripheralLink,
-            echoHandle: echoHandle)
+            echoHandle: echoHandle, executor: transports.central.executor)
     }
 
     func stop() async {

@@ -29,7 +29,7 @@ enum Benchmarks {
     ) async throws -> BenchResult {
         let rig = try await BenchRig.start(setting)
         do {
-            let result = try await body(rig)
+            let result = try await withTaskExecutorPreference(rig.executor) { try await body(rig) }
             await rig.stop()
             return result
         } catch {
@@ -43,7 +43,7 @@ enum Benchmarks {
     private static func serve(_ rig: BenchRig, value: [UInt8]) async {
         let requests = BenchRequestQueue()
         await rig.peripheral.handleEvents(with: requests.handler)
-        Task {
+        Task(executorPreference: rig.executor) {
             while let batch = await requests.next() {
                 for request in batch {
                     switch request.kind {
@@ -135,7 +135,7 @@ enum Benchmarks {
                         default: break
                         }
                     }, ended: { received.end() }))
-            let sender = Task {
+            let sender = Task(executorPreference: rig.executor) {
                 var sent = 0
                 var readiness = 0
                 while sent < count, let now = await ready.wait(beyond: readiness) {

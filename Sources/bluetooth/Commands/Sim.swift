@@ -81,8 +81,10 @@ struct Sim: AsyncParsableCommand {
             throw ExitCode.failure
         }
         let listener: TCPListener
+        let executor: PollingExecutor
         do {
-            listener = try await TCPListener.listen(host: host, port: port, backlog: 128)
+            executor = try PollingExecutor(name: "bluetooth sim")
+            listener = try await TCPListener.listen(host: host, port: port, backlog: 128, executor: executor)
         } catch {
             FileHandle.standardError.write(Data("bluetooth sim: \(error)\n".utf8))
             throw ExitCode.failure
@@ -113,7 +115,8 @@ struct Sim: AsyncParsableCommand {
         }
         let server = SimServer(
             air: air,
-            configuration: VirtualControllerConfiguration(maximumConnections: maxConnections))
+            configuration: VirtualControllerConfiguration(maximumConnections: maxConnections),
+            executor: executor)
         if let btsnoop = options.btsnoop {
             let writer: BTSnoopWriter
             do {
