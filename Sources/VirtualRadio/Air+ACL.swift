@@ -57,6 +57,34 @@ extension Air {
             completed.count(packet.link.handle(packet.sender), of: sender)
         }
         receiver.heldACL.removeFirst(taken)
-        completed.forEachEvent { sender, event in emit(event, to: sender) }
+        completed.forEachEvent { sender, event in report(event, to: sender) }
+    }
+
+    /// Reports completed packets to their sender's host at once, or holds the report back as the sender's
+    /// configuration allows: until something else goes to that host (``flush()`` adds it then), a quarter of the buffers
+    /// wait to be reported, or the delay ends.
+    private func report(_ event: NumberOfCompletedPacketsEvent, to sender: ControllerState) {
+        guard let delay = sender.configuration.completedPacketsDelay else { return emit(event, to: sender) }
+        let wasEmpty = sender.unreported.isEmpty
+        sender.unreported.add(event)
+        if sender.unreported.total * 4 >= Int(sender.configuration.aclBufferCount) {
+            reportCompletions(to: sender)
+        } else if wasEmpty {
+            unreportedSenders.append(sender)
+            schedule(.completedPackets, on: sender, after: delay)
+        }
+    }
+
+    /// Reports every completed packet held back for a controller's host.
+    func reportCompletions(to c: ControllerState) {
+        cancelTimer(.completedPackets, on: c)
+        unreportedSenders.removeAll { $0 === c }
+        for event in c.unreported.take() { emit(event, to: c) }
+    }
+
+    /// Adds the held-back reports of each host that the outbox sends something else to.
+    func reportCompletionsWithOutbox() {
+        let owed = unreportedSenders.filter { sender in outbox.contains { $0.controller == sender.id } }
+        for sender in owed { reportCompletions(to: sender) }
     }
 }

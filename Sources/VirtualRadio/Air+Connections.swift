@@ -241,6 +241,7 @@ extension Air {
         for side in [LinkSide.central, .peripheral] where !link.departed.contains(side) {
             guard let c = controllers[link.controller(side)] else { continue }
             c.handles[link.handle(side)] = nil
+            c.unreported.drop(link.handle(side))
             c.heldACL.removeAll { held in
                 guard held.link === link else { return false }
                 link.state(held.sender).aclPacketsInFlight -= 1

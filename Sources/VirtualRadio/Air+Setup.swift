@@ -8,6 +8,7 @@ extension Air {
     func resetController(_ c: ControllerState) -> EmptyReturnParameters {
         dropLinks(of: c, peerReason: .connectionTimeout)
         c.reset()
+        unreportedSenders.removeAll { $0 === c }
         return EmptyReturnParameters()
     }
 

@@ -94,6 +94,7 @@ extension Air {
         case .advertising(let set): advertisingTick(set, on: c, at: deadline)
         case .advertisingDuration(let set): advertisingTimedOut(set, on: c)
         case .scanDuration: scanTimedOut(c)
+        case .completedPackets: reportCompletions(to: c)
         }
     }
 }

@@ -28,6 +28,8 @@ public actor Air {
     private var nextLinkID: UInt64 = 1
     /// Packets produced by the current operation, delivered to the hosts when it ends.
     @exclusivity(unchecked) var outbox: [Outgoing] = []
+    /// The controllers holding back Number Of Completed Packets reports for their hosts.
+    var unreportedSenders: [ControllerState] = []
 
     /// A packet on its way to a host; a legacy advertising report keeps its report, so that reports for one host
     /// in a row go out together in one event.
@@ -126,6 +128,7 @@ public actor Air {
         guard let controller = controllers[id] else { return }
         dropLinks(of: controller, peerReason: reason)
         controller.reset()
+        unreportedSenders.removeAll { $0 === controller }
         controllers[id] = nil
         order.removeAll { $0 == id }
         controller.queue.finish(failure: failure)
@@ -225,6 +228,7 @@ public actor Air {
     /// Delivers what the current operation produced; a host whose queue overflowed leaves the air. The outbox keeps
     /// its buffer for the next operation.
     func flush() {
+        if !unreportedSenders.isEmpty { reportCompletionsWithOutbox() }
         while !outbox.isEmpty {
             var batch = outbox.contains { !$0.reports.isEmpty } ? Self.combiningReports(outbox) : outbox
             outbox = []

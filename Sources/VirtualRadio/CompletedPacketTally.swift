@@ -46,11 +46,16 @@ struct CompletedPacketTally {
         while let sender = pending.first?.sender {
             let entries = pending.filter { $0.sender === sender }.map(\.entry)
             pending.removeAll { $0.sender === sender }
-            for start in stride(from: 0, to: entries.count, by: 63) {
-                body(
-                    sender,
-                    NumberOfCompletedPacketsEvent(entries: Array(entries[start..<min(start + 63, entries.count)])))
-            }
+            for event in NumberOfCompletedPacketsEvent.reporting(entries) { body(sender, event) }
+        }
+    }
+}
+
+extension NumberOfCompletedPacketsEvent {
+    /// The events that report `entries`, in order, at most 63 connections each (the event's one-byte count).
+    static func reporting(_ entries: [Entry]) -> [NumberOfCompletedPacketsEvent] {
+        stride(from: 0, to: entries.count, by: 63).map {
+            NumberOfCompletedPacketsEvent(entries: Array(entries[$0..<min($0 + 63, entries.count)]))
         }
     }
 }

@@ -47,6 +47,8 @@ final class ControllerState {
     private var nextHandle: UInt16 = 0x0001
     /// Host ACL packets taken into the controller's buffers and not yet reported completed.
     @exclusivity(unchecked) var aclPacketsInFlight = 0
+    /// Delivered packets of the host's not yet reported to it, while the controller holds reports back.
+    var unreported = UnreportedCompletions()
     /// ACL data for this controller's host that crossed an untimed air and waits for room in the host's queue,
     /// in the order it crossed.
     @exclusivity(unchecked) var heldACL: [HeldACL] = []
@@ -58,6 +60,8 @@ final class ControllerState {
         case advertising(AdvertisingSetKey)
         case advertisingDuration(AdvertisingSetKey)
         case scanDuration
+        /// The end of the time a Number Of Completed Packets report may be held back.
+        case completedPackets
     }
 
     init(id: ControllerID, configuration: VirtualControllerConfiguration, queue: HostQueue, listeners: Listeners) {
@@ -88,6 +92,7 @@ final class ControllerState {
         nextHandle = 0x0001
         aclPacketsInFlight = 0
         heldACL = []
+        unreported = UnreportedCompletions()
     }
 
     /// The next free connection handle.

@@ -62,6 +62,12 @@ public struct VirtualControllerConfiguration: Hashable, Sendable {
     /// Whether the host may mix legacy and extended advertising commands, which the spec forbids
     /// (Vol 4, Part E, 3.1.1): by default a mixing command gets Command Disallowed (0x0C).
     public var allowsMixedAdvertisingCommands: Bool
+    /// How long, on an instant air, the controller may hold back a Number Of Completed Packets report while it
+    /// waits for something else to send its host, which the report then goes out with, as a controller that
+    /// reports at connection events does; it reports at once when a quarter of its buffers wait to be reported. Nil
+    /// (the default) reports each batch of delivered packets at once. `bluetooth sim` holds reports for 1 ms, so
+    /// a round trip's reports ride with its request and its response instead of waking each host again.
+    public var completedPacketsDelay: Duration?
 
     public init(
         publicAddress: BluetoothAddress = .zero,
@@ -77,7 +83,8 @@ public struct VirtualControllerConfiguration: Hashable, Sendable {
         txPower: Int8 = 0,
         position: Position = .origin,
         hostQueueCapacity: Int = 1024,
-        allowsMixedAdvertisingCommands: Bool = false
+        allowsMixedAdvertisingCommands: Bool = false,
+        completedPacketsDelay: Duration? = nil
     ) {
         self.publicAddress = publicAddress
         self.aclBufferLength = aclBufferLength
@@ -93,5 +100,6 @@ public struct VirtualControllerConfiguration: Hashable, Sendable {
         self.position = position
         self.hostQueueCapacity = hostQueueCapacity
         self.allowsMixedAdvertisingCommands = allowsMixedAdvertisingCommands
+        self.completedPacketsDelay = completedPacketsDelay
     }
 }

@@ -115,7 +115,8 @@ struct Sim: AsyncParsableCommand {
         }
         let server = SimServer(
             air: air,
-            configuration: VirtualControllerConfiguration(maximumConnections: maxConnections),
+            configuration: VirtualControllerConfiguration(
+                maximumConnections: maxConnections, completedPacketsDelay: .milliseconds(1)),
             executor: executor)
         if let btsnoop = options.btsnoop {
             let writer: BTSnoopWriter
