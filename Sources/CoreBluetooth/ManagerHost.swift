@@ -84,7 +84,7 @@ enum ManagerHost {
             if let position = launch.position { await controller.move(to: position) }
             transport = controller
         default:
-            transport = try await launch.spec.open()
+            transport = try await launch.spec.open(executor: PollingExecutor.shared)
         }
         if let snoopPath = launch.snoopPath {
             transport = try SnoopingTransport(wrapping: transport, path: snoopPath)

@@ -29,6 +29,11 @@ public final class PollingExecutor: SerialExecutor, TaskExecutor, @unchecked Sen
     /// The executor's thread, once it runs (`pthread_t`; zero before).
     private let thread = Atomic<UInt>(0)
 
+    /// The process's executor for transports that share one (the CoreBluetooth layer's, `bluetooth sim`'s, the
+    /// bench's), started on first use; nil when its wake-up pipe could not be made (out of descriptors), when each
+    /// transport keeps a thread of its own instead.
+    public static let shared = try? PollingExecutor(name: "HCI I/O")
+
     /// Starts the executor's thread, named `name`.
     public init(name: String) throws(TransportError) {
         wakeup = try WakeupPipe()

@@ -23,6 +23,8 @@ public final class SnoopingTransport: HCITransport {
     /// The wrapped transport's bound.
     public var commandTimeout: Duration? { wrapped.commandTimeout }
 
+    public var executor: (any TaskExecutor)? { wrapped.executor }
+
     /// Logs `wrapped` into `writer`, which stays open when this transport closes.
     public convenience init(wrapping wrapped: any HCITransport, writer: BTSnoopWriter, perspective: Perspective = .host)
     {

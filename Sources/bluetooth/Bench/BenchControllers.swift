@@ -30,19 +30,15 @@ enum BenchControllers: Sendable {
             let air = Air()
             return (await air.makeController(), await air.makeController())
         case .transports(let central, let peripheral):
-            let executor = try Self.executor.get()
-            let centralTransport = try await central.open(executor: executor)
+            let centralTransport = try await central.open(executor: PollingExecutor.shared)
             do {
-                return (centralTransport, try await peripheral.open(executor: executor))
+                return (centralTransport, try await peripheral.open(executor: PollingExecutor.shared))
             } catch {
                 await centralTransport.close()
                 throw error
             }
         }
     }
-
-    /// The thread both hosts' transports and protocol layers run on, as an application on one event loop would.
-    private static let executor = Result { () throws(TransportError) in try PollingExecutor(name: "bluetooth bench") }
 
     /// What the controllers are, for reports.
     var description: String {

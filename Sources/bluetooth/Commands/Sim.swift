@@ -81,9 +81,8 @@ struct Sim: AsyncParsableCommand {
             throw ExitCode.failure
         }
         let listener: TCPListener
-        let executor: PollingExecutor
+        let executor = PollingExecutor.shared
         do {
-            executor = try PollingExecutor(name: "bluetooth sim")
             listener = try await TCPListener.listen(host: host, port: port, backlog: 128, executor: executor)
         } catch {
             FileHandle.standardError.write(Data("bluetooth sim: \(error)\n".utf8))
