@@ -29,6 +29,11 @@ struct Sim: AsyncParsableCommand {
 
     @Option(
         name: .long,
+        help: "How many ACL packets each client's controller buffers for its host (LE Read Buffer Size), 1 to 255.")
+    var aclBuffers = Int(VirtualControllerConfiguration().aclBufferCount)
+
+    @Option(
+        name: .long,
         help: "On a timed air, the chance (0 to 1) that one connection packet is lost; the link layer sends it again.")
     var packetErrorRate = 0.0
 
@@ -57,6 +62,9 @@ struct Sim: AsyncParsableCommand {
             throw ValidationError("sim gives each client a controller of its own; --address does not apply")
         }
         guard maxConnections >= 1 else { throw ValidationError("--max-connections must be at least 1") }
+        guard (1...255).contains(aclBuffers) else {
+            throw ValidationError("--acl-buffers takes 1 to 255; got \(aclBuffers)")
+        }
         guard (0...1).contains(packetErrorRate) else {
             throw ValidationError("--packet-error-rate takes a probability from 0 to 1; got \(packetErrorRate)")
         }
@@ -115,7 +123,8 @@ struct Sim: AsyncParsableCommand {
         let server = SimServer(
             air: air,
             configuration: VirtualControllerConfiguration(
-                maximumConnections: maxConnections, completedPacketsDelay: .milliseconds(1)),
+                aclBufferCount: UInt8(aclBuffers), maximumConnections: maxConnections,
+                completedPacketsDelay: .milliseconds(1)),
             executor: executor)
         if let btsnoop = options.btsnoop {
             let writer: BTSnoopWriter
