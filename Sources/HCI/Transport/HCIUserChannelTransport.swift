@@ -27,12 +27,14 @@ public final class HCIUserChannelTransport: FileDescriptorBacked {
         self.connection = connection
     }
 
-    /// Opens the user channel of adapter `hci<index>`.
+    /// Opens the user channel of adapter `hci<index>`; its I/O runs on `executor` when one is given, on a thread of
+    /// its own otherwise.
     ///
     /// A failure is ``TransportError/openFailed(spec:reason:)`` naming the spec and the cause.
     public static func open(
         index: Int,
-        limits: H4Framer.Limits = H4Framer.Limits()
+        limits: H4Framer.Limits = H4Framer.Limits(),
+        executor: PollingExecutor? = nil
     ) async throws(TransportError) -> HCIUserChannelTransport {
         let spec = TransportSpec.hciUserChannel(index: index).description
         guard (0...maximumIndex).contains(index) else {
@@ -41,7 +43,7 @@ public final class HCIUserChannelTransport: FileDescriptorBacked {
         let connection = try await SystemCall.offload { () throws(TransportError) in
             let descriptor = try boundSocket(index: index, spec: spec)
             return try FileDescriptorTransport(
-                adopting: descriptor, name: spec, framing: .packetPerWrite, limits: limits)
+                adopting: descriptor, name: spec, framing: .packetPerWrite, limits: limits, executor: executor)
         }
         return HCIUserChannelTransport(index: index, connection: connection)
     }

@@ -65,8 +65,8 @@ public enum TransportSpec: Hashable, Sendable {
         }
     }
 
-    /// Opens the transport; ``virtual`` is refused here, as the virtual radio lives above HCI. The I/O of a TCP,
-    /// UNIX or serial transport runs on `executor` when one is given (an HCI user channel keeps its own thread).
+    /// Opens the transport; ``virtual`` is refused here, as the virtual radio lives above HCI. The transport's I/O
+    /// runs on `executor` when one is given, on a thread of its own otherwise.
     ///
     /// Errors are ``TransportError/openFailed(spec:reason:)`` naming this spec and the system's cause.
     public func open(executor: PollingExecutor? = nil) async throws(TransportError) -> any HCITransport {
@@ -82,7 +82,7 @@ public enum TransportSpec: Hashable, Sendable {
         case .serial(let device, let baudRate):
             try await SerialTransport.open(device: device, baudRate: baudRate, executor: executor)
         case .hciUserChannel(let index):
-            try await HCIUserChannelTransport.open(index: index)
+            try await HCIUserChannelTransport.open(index: index, executor: executor)
         }
     }
 }
