@@ -21,6 +21,7 @@ from bumble.device import Advertisement, Device, Peer
 
 import gatt_profile as profile
 from interop_common import (
+    POWER_ON_SECONDS,
     add_common_arguments,
     check,
     disconnect_and_wait,
@@ -54,7 +55,7 @@ async def find_by_name(device: Device, name: str) -> hci.Address:
 
 async def exercise(args: argparse.Namespace) -> None:
     device, _ = await open_host(args.controller, "CBCentralPeer", args.address)
-    await within(STEP_SECONDS, device.power_on(), "power on")
+    await within(POWER_ON_SECONDS, device.power_on(), "power on")
     if args.target is not None:
         await scan_for(device, args.target, None, STEP_SECONDS, require_scan_response=False)
         target = args.target

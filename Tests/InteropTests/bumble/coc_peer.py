@@ -41,6 +41,7 @@ from bumble.hci import Address
 from bumble.l2cap import L2capError, LeCreditBasedChannel, LeCreditBasedChannelSpec
 
 from interop_common import (
+    POWER_ON_SECONDS,
     InteropFailure,
     add_common_arguments,
     check,
@@ -161,7 +162,7 @@ async def serve(args: argparse.Namespace) -> None:
     )
     server = EchoServer(pattern(args.expect, SEED_UP))
     device.create_l2cap_server(channel_spec(args, args.psm), handler=server.on_channel)
-    await within(STEP_SECONDS, device.power_on(), "power on")
+    await within(POWER_ON_SECONDS, device.power_on(), "power on")
 
     connected = event_future(device, device.EVENT_CONNECTION)
     advertising_data = bytes(
@@ -222,7 +223,7 @@ async def read_psm(connection: Connection) -> int:
 
 async def connect(args: argparse.Namespace) -> None:
     device, _ = await open_host(args.controller, "CoCClient", args.address)
-    await within(STEP_SECONDS, device.power_on(), "power on")
+    await within(POWER_ON_SECONDS, device.power_on(), "power on")
     target = args.target if args.target is not None else await find_by_name(device, args.name)
     connection = await within(STEP_SECONDS, device.connect(target), f"connection to {target}")
     step("connect", f"ok (handle {connection.handle:#06x})")

@@ -29,6 +29,7 @@ from bumble.gatt_client import CharacteristicProxy, Client, ServiceProxy
 
 import gatt_profile as profile
 from interop_common import (
+    POWER_ON_SECONDS,
     InteropFailure,
     add_common_arguments,
     check,
@@ -192,7 +193,7 @@ async def receive(peer: Peer, characteristic: CharacteristicProxy, what: str) ->
 async def exercise(args: argparse.Namespace) -> None:
     device, _ = await open_host(args.controller, "InteropClient", args.address)
     just_works(device, secure_connections=True)
-    await within(STEP_SECONDS, device.power_on(), "power on")
+    await within(POWER_ON_SECONDS, device.power_on(), "power on")
     step("power", f"client {device.random_address} on")
 
     await scan_for(device, args.target, None, STEP_SECONDS, require_scan_response=False)

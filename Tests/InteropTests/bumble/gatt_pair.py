@@ -28,6 +28,7 @@ from bumble.device import Connection, Device, Peer
 from bumble.gatt import Characteristic, Service
 
 from interop_common import (
+    POWER_ON_SECONDS,
     add_common_arguments,
     check,
     disconnect_and_wait,
@@ -75,7 +76,7 @@ async def start_host_a(args: argparse.Namespace) -> Device:
             task.add_done_callback(PENDING.discard)
 
     device.on(device.gatt_server.EVENT_CHARACTERISTIC_SUBSCRIPTION, on_subscription)
-    await within(STEP_SECONDS, device.power_on(), "host A power on")
+    await within(POWER_ON_SECONDS, device.power_on(), "host A power on")
     advertising_data = bytes(
         AdvertisingData(
             [
@@ -105,7 +106,7 @@ async def exercise(args: argparse.Namespace) -> None:
 
     host_b, _ = await open_host(args.controller, "InteropB", static_address(HOST_B_ADDRESS))
     just_works(host_b, args.pairing == "sc")
-    await within(STEP_SECONDS, host_b.power_on(), "host B power on")
+    await within(POWER_ON_SECONDS, host_b.power_on(), "host B power on")
     step("power", f"host B {host_b.random_address} on")
 
     scan = await scan_for(

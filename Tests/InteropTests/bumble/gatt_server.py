@@ -26,6 +26,7 @@ from bumble.gatt import Characteristic, CharacteristicValue, Descriptor, Service
 
 import gatt_profile as profile
 from interop_common import (
+    POWER_ON_SECONDS,
     InteropFailure,
     add_common_arguments,
     event_future,
@@ -210,7 +211,7 @@ async def serve(args: argparse.Namespace) -> None:
     device.add_services(server.services())
     just_works(device, secure_connections=True)
     device.on(device.gatt_server.EVENT_CHARACTERISTIC_SUBSCRIPTION, server.on_subscription)
-    await within(STEP_SECONDS, device.power_on(), "power on")
+    await within(POWER_ON_SECONDS, device.power_on(), "power on")
 
     for attribute in device.gatt_server.attributes:
         step("database", str(attribute))

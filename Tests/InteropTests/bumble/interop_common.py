@@ -32,6 +32,10 @@ EXIT_FAILED = 1
 EXIT_TIMED_OUT = 2
 EXIT_USAGE = 64
 
+# How long a host's power-on may take: about twenty commands to the controller. Under the sanitizers, with the
+# whole test suite starting at once, the test process serving our sim has taken more than 10 s to answer them.
+POWER_ON_SECONDS = 30.0
+
 _last_step = "start"
 
 

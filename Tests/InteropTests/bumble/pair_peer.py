@@ -25,6 +25,7 @@ from bumble.device import Connection, Peer
 from bumble.gatt import Characteristic, CharacteristicValue, Service
 
 from interop_common import (
+    POWER_ON_SECONDS,
     InteropFailure,
     add_common_arguments,
     check,
@@ -62,7 +63,7 @@ async def serve(args: argparse.Namespace) -> None:
     device.add_service(Service(SERVICE_UUID, [secret]))
     just_works(device, args.pairing == "sc")
     connected = event_future(device, device.EVENT_CONNECTION)
-    await within(STEP_SECONDS, device.power_on(), "power on")
+    await within(POWER_ON_SECONDS, device.power_on(), "power on")
     advertising_data = bytes(
         AdvertisingData(
             [
@@ -99,7 +100,7 @@ async def connect_and_pair(args: argparse.Namespace) -> None:
         raise InteropFailure("--role central needs --target")
     device, _ = await open_host(args.controller, "PairCentral", args.address or static_address("C0:DE:C0:FF:EE:22"))
     just_works(device, args.pairing == "sc")
-    await within(STEP_SECONDS, device.power_on(), "power on")
+    await within(POWER_ON_SECONDS, device.power_on(), "power on")
     await scan_for(device, args.target, None, STEP_SECONDS, require_scan_response=False)
     connection = await within(STEP_SECONDS, device.connect(args.target), f"connection to {args.target}")
     step("connect", f"ok (handle {connection.handle:#06x})")

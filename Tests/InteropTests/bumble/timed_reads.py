@@ -22,6 +22,7 @@ from bumble.device import ConnectionParametersPreferences, Peer
 from bumble.gatt import Characteristic, Service
 
 from interop_common import (
+    POWER_ON_SECONDS,
     add_common_arguments,
     check,
     event_future,
@@ -44,8 +45,8 @@ async def main(args: argparse.Namespace) -> None:
     peripheral.add_service(
         Service(SERVICE, [Characteristic(VALUE, Characteristic.Properties.READ, Characteristic.READABLE, bytes(20))])
     )
-    await within(10, peripheral.power_on(), "peripheral power-on")
-    await within(10, central.power_on(), "central power-on")
+    await within(POWER_ON_SECONDS, peripheral.power_on(), "peripheral power-on")
+    await within(POWER_ON_SECONDS, central.power_on(), "central power-on")
     for interval in args.intervals:
         await peripheral.start_advertising(auto_restart=False)
         preferences = ConnectionParametersPreferences(
