@@ -46,12 +46,7 @@ public final class PollingExecutor: SerialExecutor, TaskExecutor, @unchecked Sen
 
     public func enqueue(_ job: consuming ExecutorJob) {
         let job = UnownedJob(job)
-        let wake = withInbox { inbox in
-            inbox.jobs.append(job)
-            defer { inbox.isPolling = false }
-            return inbox.isPolling
-        }
-        if wake { wakeup.signal() }
+        handOver { $0.jobs.append(job) }
     }
 
     public func asUnownedSerialExecutor() -> UnownedSerialExecutor {
@@ -65,8 +60,13 @@ public final class PollingExecutor: SerialExecutor, TaskExecutor, @unchecked Sen
 
     /// Hands a transport's I/O to the thread, which runs it until the transport ends.
     func attach(_ loop: IOLoop) {
+        handOver { $0.loops.append(loop) }
+    }
+
+    /// Puts work in the inbox and wakes the thread if it waits in `poll`.
+    private func handOver(_ change: (inout Inbox) -> Void) {
         let wake = withInbox { inbox in
-            inbox.loops.append(loop)
+            change(&inbox)
             defer { inbox.isPolling = false }
             return inbox.isPolling
         }
