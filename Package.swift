@@ -20,7 +20,8 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-collections", from: "1.6.0"),
     ],
     targets: [
-        .target(name: "HCI"),
+        .systemLibrary(name: "CEpoll"),
+        .target(name: "HCI", dependencies: ["CEpoll"]),
         .target(
             name: "Host",
             dependencies: [

@@ -10,7 +10,9 @@ import Synchronization
 /// and out to the peer's socket before the thread polls again.
 ///
 /// Jobs run in the order they were enqueued, a batch at a time; between batches the thread polls (without
-/// waiting while jobs are queued), so neither starves the other. The thread runs for the rest of the process.
+/// waiting while jobs are queued), so neither starves the other. Descriptors are registered with `epoll` once,
+/// not handed to the kernel on every wait. Out of work, the thread may check for more for a while before it
+/// sleeps (`spin`). It runs for the rest of the process.
 ///
 /// The inbox is guarded by a pthread mutex rather than a `Mutex`, which ThreadSanitizer cannot see on Linux: every
 /// job handed over here would otherwise need a suppression, and that would hide real races in the jobs' code.
@@ -19,24 +21,39 @@ public final class PollingExecutor: SerialExecutor, TaskExecutor, @unchecked Sen
     private struct Inbox {
         var jobs: [UnownedJob] = []
         var loops: [IOLoop] = []
-        /// Whether the thread waits in `poll` (or is about to) and must be woken for new work.
+        /// Whether the thread sleeps in `epoll_wait` (or is about to) and must be woken for new work.
         var isPolling = false
     }
 
     private let lock: UnsafeMutablePointer<pthread_mutex_t>
     private nonisolated(unsafe) var inbox = Inbox()
     private let wakeup: WakeupPipe
+    private let poller: EventPoll
+    /// How long the thread, out of work, keeps checking for more before it sleeps.
+    private let spin: Duration
     /// The executor's thread, once it runs (`pthread_t`; zero before).
     private let thread = Atomic<UInt>(0)
 
     /// The process's executor for transports that share one (the CoreBluetooth layer's, `bluetooth sim`'s, the
-    /// bench's), started on first use; nil when its wake-up pipe could not be made (out of descriptors), when each
-    /// transport keeps a thread of its own instead.
-    public static let shared = try? PollingExecutor(name: "HCI I/O")
+    /// bench's), started on first use, spinning for ``defaultSpin``; nil when its wake-up pipe or epoll instance
+    /// could not be made (out of descriptors), when each transport keeps a thread of its own instead.
+    public static let shared = try? PollingExecutor(name: "HCI I/O", spin: defaultSpin)
 
-    /// Starts the executor's thread, named `name`.
-    public init(name: String) throws(TransportError) {
+    /// How long the shared executor checks for work before sleeping: 50 µs where more than one processor is
+    /// online, none on a single processor (where the spinning thread would hold up the peer it waits for).
+    ///
+    /// Packets tend to come in bursts and answers within tens of microseconds (a controller's next packet, a
+    /// peer process's reply); a thread that sleeps between them pays for going to sleep and being woken each
+    /// time, which on a virtual machine costs more than the spin. Measured in docs/performance.md.
+    public static var defaultSpin: Duration {
+        sysconf(Int32(_SC_NPROCESSORS_ONLN)) > 1 ? .microseconds(50) : .zero
+    }
+
+    /// Starts the executor's thread, named `name`; out of work, it checks for more for `spin` before it sleeps.
+    public init(name: String, spin: Duration = .zero) throws(TransportError) {
         wakeup = try WakeupPipe()
+        poller = try EventPoll()
+        self.spin = spin
         lock = .allocate(capacity: 1)
         pthread_mutex_init(lock, nil)
         let runner = Thread { self.run() }
@@ -63,7 +80,7 @@ public final class PollingExecutor: SerialExecutor, TaskExecutor, @unchecked Sen
         handOver { $0.loops.append(loop) }
     }
 
-    /// Puts work in the inbox and wakes the thread if it waits in `poll`.
+    /// Puts work in the inbox and wakes the thread if it sleeps in `epoll_wait`.
     private func handOver(_ change: (inout Inbox) -> Void) {
         let wake = withInbox { inbox in
             change(&inbox)
@@ -80,38 +97,104 @@ public final class PollingExecutor: SerialExecutor, TaskExecutor, @unchecked Sen
         return body(&inbox)
     }
 
+    /// A transport whose I/O the thread runs, and how its descriptors are registered with ``poller``.
+    private struct Attachment {
+        var loop: IOLoop
+        /// Names the transport's registrations: `2 * token` its wake-up pipe, `2 * token + 1` its descriptor.
+        let token: UInt64
+        /// What the descriptor is registered for; zero: nothing (reading paused, nothing to write).
+        var interest: Int16 = 0
+    }
+
     /// Runs jobs and polls, for ever.
     private func run() {
         thread.store(pthread_self(), ordering: .releasing)
         var batch: [UnownedJob] = []
-        var loops: [IOLoop] = []
-        var descriptors: [pollfd] = []
+        var arriving: [IOLoop] = []
+        var attached: [Attachment] = []
+        var nextToken: UInt64 = 1
+        _ = poller.register(wakeup.readDescriptor, for: Int16(POLLIN), token: 0, current: 0)
         while true {
-            runJobs(&batch, loops: &loops)
-            descriptors.removeAll(keepingCapacity: true)
-            descriptors.append(pollfd(fd: wakeup.readDescriptor, events: Int16(POLLIN), revents: 0))
-            var index = 0
-            while index < loops.count {
-                guard let events = loops[index].prepare() else {
-                    var ending = loops.remove(at: index)
-                    ending.end(nil)
-                    continue
+            runJobs(&batch, loops: &arriving)
+            for var loop in arriving {
+                let token = nextToken
+                nextToken += 1
+                if poller.register(loop.channel.wakeup.readDescriptor, for: Int16(POLLIN), token: 2 * token, current: 0)
+                {
+                    attached.append(Attachment(loop: loop, token: token))
+                } else {
+                    loop.end(.io("epoll_ctl failed (\(SystemCall.describe(errno)))"))
                 }
-                let channel = loops[index].channel
-                descriptors.append(pollfd(fd: channel.wakeup.readDescriptor, events: Int16(POLLIN), revents: 0))
-                descriptors.append(pollfd(fd: events == 0 ? -1 : channel.descriptor, events: events, revents: 0))
-                index += 1
             }
-            let timeout: Int32 = withInbox { inbox in
-                inbox.isPolling = inbox.jobs.isEmpty && inbox.loops.isEmpty
-                return inbox.isPolling ? -1 : 0
+            arriving.removeAll(keepingCapacity: true)
+            prepare(&attached)
+            let idle = withInbox { $0.jobs.isEmpty && $0.loops.isEmpty }
+            let ready = idle ? waitIdle() : poller.wait(timeout: 0)
+            for index in 0..<ready {
+                let (token, events) = poller.ready(index)
+                if token == 0 {
+                    wakeup.drain()
+                } else if let found = attached.firstIndex(where: { $0.token == token / 2 }) {
+                    if token % 2 == 0 {
+                        attached[found].loop.channel.wakeup.drain()
+                    } else if case .ended(let error) = attached[found].loop.handle(events) {
+                        detach(attached.remove(at: found), error)
+                    }
+                }
             }
-            let polled = poll(&descriptors, nfds_t(descriptors.count), timeout)
-            if timeout != 0 { withInbox { $0.isPolling = false } }
-            guard polled > 0 else { continue }
-            if descriptors[0].revents != 0 { wakeup.drain() }
-            handle(descriptors, loops: &loops)
         }
+    }
+
+    /// Waits for a descriptor or a job, with nothing to run: first by checking for up to ``spin`` without
+    /// sleeping, then asleep in `epoll_wait` until a descriptor is ready or ``handOver(_:)`` wakes it. Returns how
+    /// many registrations are ready.
+    private func waitIdle() -> Int {
+        if spin > .zero {
+            let clock = ContinuousClock()
+            let deadline = clock.now.advanced(by: spin)
+            repeat {
+                let ready = poller.wait(timeout: 0)
+                if ready > 0 { return ready }
+                if withInbox({ !$0.jobs.isEmpty || !$0.loops.isEmpty }) { return 0 }
+            } while clock.now < deadline
+        }
+        let sleeping = withInbox { inbox in
+            inbox.isPolling = inbox.jobs.isEmpty && inbox.loops.isEmpty
+            return inbox.isPolling
+        }
+        guard sleeping else { return 0 }
+        let ready = poller.wait(timeout: -1)
+        withInbox { $0.isPolling = false }
+        return ready
+    }
+
+    /// Writes what each transport has queued and registers its descriptor for what it now waits for; ends the
+    /// transports that were shut down.
+    private func prepare(_ attached: inout [Attachment]) {
+        var index = 0
+        while index < attached.count {
+            guard let events = attached[index].loop.prepare() else {
+                detach(attached.remove(at: index), nil)
+                continue
+            }
+            let channel = attached[index].loop.channel
+            let token = 2 * attached[index].token + 1
+            if poller.register(channel.descriptor, for: events, token: token, current: attached[index].interest) {
+                attached[index].interest = events
+                index += 1
+            } else {
+                detach(attached.remove(at: index), .io("epoll_ctl failed (\(SystemCall.describe(errno)))"))
+            }
+        }
+    }
+
+    /// Removes a transport's registrations, then ends it with `error` (nil: normally); its descriptor is closed
+    /// only after that.
+    private func detach(_ attachment: consuming Attachment, _ error: TransportError?) {
+        let channel = attachment.loop.channel
+        _ = poller.register(channel.descriptor, for: 0, token: 0, current: attachment.interest)
+        _ = poller.register(channel.wakeup.readDescriptor, for: 0, token: 0, current: Int16(POLLIN))
+        attachment.loop.end(error)
     }
 
     /// Runs what is queued, and what that queues in turn, up to a bound that keeps the descriptors polled;
@@ -133,19 +216,4 @@ public final class PollingExecutor: SerialExecutor, TaskExecutor, @unchecked Sen
 
     /// How many batches of jobs may run before the thread polls again.
     private static let roundsBetweenPolls = 16
-
-    /// Reads what the poll found, ending the transports whose descriptors ended.
-    private func handle(_ descriptors: [pollfd], loops: inout [IOLoop]) {
-        var ended: [Int] = []
-        for index in loops.indices {
-            let wake = descriptors[1 + index * 2]
-            let io = descriptors[2 + index * 2]
-            if wake.revents != 0 { loops[index].channel.wakeup.drain() }
-            if case .ended(let error) = loops[index].handle(io.revents) {
-                loops[index].end(error)
-                ended.append(index)
-            }
-        }
-        for index in ended.reversed() { loops.remove(at: index) }
-    }
 }

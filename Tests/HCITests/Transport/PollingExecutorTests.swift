@@ -12,11 +12,15 @@ struct PollingExecutorTests {
         return (descriptors[0], descriptors[1])
     }
 
+    /// No spin, and one long enough that a job or a descriptor the spinning thread missed would hold the test
+    /// past its time limit.
+    static let spins: [Duration] = [.zero, .milliseconds(500)]
+
     @Test(
         "transports on one polling executor exchange packets both ways in order, through full queues and full sockets",
-        arguments: [false, true])
-    func exchange(tasksOnExecutor: Bool) async throws {
-        let executor = try PollingExecutor(name: "polling executor test")
+        arguments: [false, true], spins)
+    func exchange(tasksOnExecutor: Bool, spin: Duration) async throws {
+        let executor = try PollingExecutor(name: "polling executor test", spin: spin)
         let (left, right) = try socketPair()
         let first = try FileDescriptorTransport(adopting: left, name: "left", queueCapacity: 4, executor: executor)
         let second = try FileDescriptorTransport(adopting: right, name: "right", queueCapacity: 4, executor: executor)
@@ -31,9 +35,9 @@ struct PollingExecutorTests {
         await second.close()
     }
 
-    @Test("jobs run in the order they were enqueued, on the executor's own thread")
-    func jobsInOrder() async throws {
-        let executor = try PollingExecutor(name: "polling executor order test")
+    @Test("jobs run in the order they were enqueued, on the executor's own thread", arguments: spins)
+    func jobsInOrder(spin: Duration) async throws {
+        let executor = try PollingExecutor(name: "polling executor order test", spin: spin)
         let order = try await withTaskExecutorPreference(executor) {
             try await withThrowingTaskGroup(of: (Int, Bool?).self) { group in
                 for index in 0..<50 { group.addTask { (index, executor.isIsolatingCurrentContext()) } }
@@ -45,6 +49,24 @@ struct PollingExecutorTests {
         #expect(order.map(\.0) == Array(0..<50))
         #expect(order.allSatisfy { $0.1 == true })
         #expect(executor.isIsolatingCurrentContext() == false)
+    }
+
+    @Test("a spinning executor runs jobs handed over from other threads while it spins, without waiting it out")
+    func jobsFromOtherThreadsWhileSpinning() async throws {
+        let spin = try #require(Self.spins.last)
+        let executor = try PollingExecutor(name: "polling executor spin test", spin: spin)
+        var onExecutor = 0
+        // Each job is enqueued from the global pool just after the previous one ran, so the thread is spinning;
+        // had it waited out its spins, the 1,000 jobs would take minutes, past the suite's time limit (with the
+        // check that ends a spin removed, they took over 100 s for 400).
+        for _ in 0..<1000 {
+            if await Task(executorPreference: executor, operation: { executor.isIsolatingCurrentContext() }).value
+                == true
+            {
+                onExecutor += 1
+            }
+        }
+        #expect(onExecutor == 1000)
     }
 
     @Test("a transport closed from a task on its own executor ends, and fails a send after it")
