@@ -106,8 +106,8 @@ struct ACLTransmitter {
         pump(send)
     }
 
-    /// Whether `handle` has ``TransmitBacklog/highWater`` PDUs waiting; if so it is reported by
-    /// ``takeDrained()`` once it falls below.
+    /// Whether `handle` is congested (see ``TransmitBacklog/isCongested(_:)``); if so it is reported by
+    /// ``takeDrained()`` once it drains to ``TransmitBacklog/lowWater``.
     mutating func isCongested(_ handle: ConnectionHandle) -> Bool {
         backlog.isCongested(handle)
     }

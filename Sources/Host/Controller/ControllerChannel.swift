@@ -182,8 +182,9 @@ public actor ControllerChannel {
         acl.queue(frame, on: handle) { outbound.push(.acl($0)) }
     }
 
-    /// Whether `handle` has ``TransmitBacklog/highWater`` PDUs waiting for controller buffers; if so,
-    /// the listener hears `linkDrained` once it falls below.
+    /// Whether `handle` is congested, its PDUs waiting for controller buffers (see
+    /// ``TransmitBacklog/isCongested(_:)``); if so, the listener hears `linkDrained` once it drains to
+    /// ``TransmitBacklog/lowWater``.
     func isCongested(_ handle: ConnectionHandle) -> Bool {
         acl.isCongested(handle)
     }

@@ -5,9 +5,14 @@ import HCI
 ///
 /// Notifications and writes without response are refused on a link at the mark (as iOS's
 /// `updateValue` returns false); everything else is queued regardless, bounded by its own protocol.
+/// A link found at the mark stays congested until its backlog falls to the low-water mark, so that the
+/// sender it then wakes has room for a batch, not for one PDU at a time.
 struct TransmitBacklog {
     /// The PDUs waiting on a link at which it stops taking notifications and writes without response.
     static let highWater = 8
+
+    /// The PDUs waiting on a congested link at which it takes them again and is reported drained.
+    static let lowWater = highWater / 2
 
     private var waiting = LinkTable<Int>()
     private var congested: [ConnectionHandle] = []
@@ -21,19 +26,21 @@ struct TransmitBacklog {
     }
 
     /// Counts a PDU whose last fragment went to the controller; true when the link had been found
-    /// congested and has now drained below the mark.
+    /// congested and has now drained to the low-water mark.
     mutating func sent(on handle: ConnectionHandle) -> Bool {
         let remaining = max(0, waiting[handle, default: 0] - 1)
         waiting[handle] = remaining == 0 ? nil : remaining
-        guard remaining < Self.highWater, let index = congested.firstIndex(of: handle) else { return false }
+        guard remaining <= Self.lowWater, let index = congested.firstIndex(of: handle) else { return false }
         congested.remove(at: index)
         return true
     }
 
-    /// Whether `handle` is at the mark; if so it is remembered, to be told when it drains.
+    /// Whether `handle` is congested: at the mark now, or found there and not yet drained to the low-water
+    /// mark. A congested link is remembered, to be told when it drains.
     mutating func isCongested(_ handle: ConnectionHandle) -> Bool {
+        if congested.contains(handle) { return true }
         guard waiting[handle, default: 0] >= Self.highWater else { return false }
-        if !congested.contains(handle) { congested.append(handle) }
+        congested.append(handle)
         return true
     }
 
