@@ -140,9 +140,7 @@ enum Benchmarks {
                 var readiness = 0
                 while sent < count, let now = await ready.wait(beyond: readiness) {
                     readiness = now
-                    while sent < count, await rig.peripheral.updateValue(value, for: rig.echoHandle) {
-                        sent += 1
-                    }
+                    sent += await update(rig.peripheral, value, for: rig.echoHandle, upTo: count - sent)
                 }
             }
             let cpu = ProcessCPUTime.now()
@@ -187,10 +185,7 @@ enum Benchmarks {
             var sent = 0
             var readiness = 0
             while sent < count {
-                while sent < count, await rig.central.canSendWriteWithoutResponse(on: rig.link.handle) {
-                    try await rig.central.writeWithoutResponse(value, to: rig.echoHandle, on: rig.link.handle)
-                    sent += 1
-                }
+                sent += try await write(rig.central, value, to: rig.echoHandle, on: rig.link.handle, upTo: count - sent)
                 guard sent < count, let now = await ready.wait(beyond: readiness) else { break }
                 readiness = now
             }
@@ -199,6 +194,31 @@ enum Benchmarks {
                 name: name, operations: count, bytesPerOperation: size,
                 elapsed: clock.now - start, cpuSeconds: ProcessCPUTime.now() - cpu)
         }
+    }
+
+    /// Sends `value` to the peripheral's subscribers until its transmit queue is full or `limit` values went;
+    /// returns how many went. It runs on the host's executor, as an app's loop on its own queue would, so that
+    /// the sends cost no hop each.
+    private static func update(
+        _ peripheral: isolated BluetoothHost, _ value: [UInt8], for attribute: AttributeHandle, upTo limit: Int
+    ) -> Int {
+        var sent = 0
+        while sent < limit, peripheral.updateValue(value, for: attribute) { sent += 1 }
+        return sent
+    }
+
+    /// Writes `value` without response until the central's transmit queue is full or `limit` values went;
+    /// returns how many went. Like ``update(_:_:for:upTo:)``, it runs on the host's executor.
+    private static func write(
+        _ central: isolated BluetoothHost, _ value: [UInt8], to attribute: AttributeHandle,
+        on handle: ConnectionHandle, upTo limit: Int
+    ) throws(HostError) -> Int {
+        var sent = 0
+        while sent < limit, central.canSendWriteWithoutResponse(on: handle) {
+            try central.writeWithoutResponse(value, to: attribute, on: handle)
+            sent += 1
+        }
+        return sent
     }
 
     private static func echo(_ rig: BenchRig) async throws -> DiscoveredCharacteristic {
