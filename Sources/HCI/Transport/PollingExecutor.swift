@@ -145,18 +145,23 @@ public final class PollingExecutor: SerialExecutor, TaskExecutor, @unchecked Sen
         }
     }
 
-    /// Waits for a descriptor or a job, with nothing to run: first by checking for up to ``spin`` without
-    /// sleeping, then asleep in `epoll_wait` until a descriptor is ready or ``handOver(_:)`` wakes it. Returns how
-    /// many registrations are ready.
+    /// Waits for a descriptor or a job, with nothing to run: first for up to ``spin`` without sleeping, looking at
+    /// the inbox all along and at the descriptors ``spinChecks`` times, then asleep in `epoll_wait` until a
+    /// descriptor is ready or ``handOver(_:)`` wakes it. Returns how many registrations are ready.
+    ///
+    /// Looking at the descriptors is a system call, so the spin makes a few, not one per turn.
     private func waitIdle() -> Int {
         if spin > .zero {
             let clock = ContinuousClock()
-            let deadline = clock.now.advanced(by: spin)
-            repeat {
+            var check = clock.now
+            for _ in 0..<Self.spinChecks {
+                check = check.advanced(by: spin / Self.spinChecks)
+                while clock.now < check {
+                    if withInbox({ !$0.jobs.isEmpty || !$0.loops.isEmpty }) { return 0 }
+                }
                 let ready = poller.wait(timeout: 0)
                 if ready > 0 { return ready }
-                if withInbox({ !$0.jobs.isEmpty || !$0.loops.isEmpty }) { return 0 }
-            } while clock.now < deadline
+            }
         }
         let sleeping = withInbox { inbox in
             inbox.isPolling = inbox.jobs.isEmpty && inbox.loops.isEmpty
@@ -167,6 +172,9 @@ public final class PollingExecutor: SerialExecutor, TaskExecutor, @unchecked Sen
         withInbox { $0.isPolling = false }
         return ready
     }
+
+    /// How many times a spin looks at the descriptors, evenly over it.
+    private static let spinChecks = 8
 
     /// Writes what each transport has queued and registers its descriptor for what it now waits for; ends the
     /// transports that were shut down.
