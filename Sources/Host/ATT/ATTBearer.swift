@@ -48,11 +48,23 @@ public final class ATTBearer {
     private let timers: any TransactionTiming
     @exclusivity(unchecked) private var timerWatch: Task<Void, Never>?
     private let logger: Logger
-    /// The callers of operations in progress. Unsafe continuations, which a checked one's allocation per operation
-    /// is not spent on: the state machine completes every operation once, removing its waiter as it resumes it.
-    @exclusivity(unchecked) private var waiters:
-        [ATTBearerState.OperationID: UnsafeContinuation<Result<[UInt8], ATTBearerError>, Never>] =
-            [:]
+    /// Who waits for an operation in progress: a suspended caller, or a handler called where the bearer runs.
+    private enum Waiter {
+        /// An unsafe continuation, which a checked one's allocation per operation is not spent on: the state
+        /// machine completes every operation once, removing its waiter as it resumes it.
+        case task(UnsafeContinuation<Result<[UInt8], ATTBearerError>, Never>)
+        case handler((Result<[UInt8], ATTBearerError>) -> Void)
+
+        func complete(_ result: Result<[UInt8], ATTBearerError>) {
+            switch self {
+            case .task(let continuation): continuation.resume(returning: result)
+            case .handler(let handler): handler(result)
+            }
+        }
+    }
+
+    /// The waiters of operations in progress.
+    @exclusivity(unchecked) private var waiters: [ATTBearerState.OperationID: Waiter] = [:]
     @exclusivity(unchecked) private var nextID: ATTBearerState.OperationID = 0
 
     /// Makes an open bearer with ATT_MTU 23 that sends each PDU through `send`.
@@ -179,6 +191,24 @@ public final class ATTBearer {
         }.get()
     }
 
+    /// Sends a Handle Value Indication once the outstanding one (if any) is confirmed, as
+    /// ``indicate(handle:value:isolation:)`` does, and calls `confirmed` where the bearer runs when the peer
+    /// confirms it (with nil) or when it never will (with why). No task waits for it.
+    public func indicate(
+        handle: AttributeHandle, value: [UInt8], isolation: isolated (any Actor)? = #isolation,
+        confirmed: @escaping (ATTBearerError?) -> Void
+    ) {
+        let id = nextID
+        nextID += 1
+        waiters[id] = .handler { result in
+            switch result {
+            case .success: confirmed(nil)
+            case .failure(let error): confirmed(error)
+            }
+        }
+        run(state.submitIndication(id: id, handle: handle, value: value), isolation: isolation)
+    }
+
     /// Sends a Handle Value Notification; a value longer than ATT_MTU - 3 is cut to fit.
     ///
     /// - Throws: Why the bearer is down.
@@ -255,7 +285,7 @@ public final class ATTBearer {
         let id = nextID
         nextID += 1
         return await withUnsafeContinuation(isolation: isolation) { continuation in
-            waiters[id] = continuation
+            waiters[id] = .task(continuation)
             run(submit(&state, id), isolation: isolation)
         }
     }
@@ -270,7 +300,7 @@ public final class ATTBearer {
             case .cancelTimer(let id):
                 timers.disarm(id)
             case .complete(let id, let result):
-                waiters.removeValue(forKey: id)?.resume(returning: result)
+                waiters.removeValue(forKey: id)?.complete(result)
             case .deliver(let delivery):
                 deliver(delivery, isolation: isolation)
             case .mtuChanged(let mtu):

@@ -218,16 +218,13 @@ public final class GATTServerBearerAdapter {
                     logger.debug("notification not sent: \(error)")
                 }
             case .handleValueIndication(let indication):
-                Task { [weak self] in
-                    _ = isolation
-                    do {
-                        try await bearer.indicate(
-                            handle: indication.handle, value: indication.value, isolation: isolation)
-                    } catch {
+                bearer.indicate(handle: indication.handle, value: indication.value, isolation: isolation) {
+                    [weak self] error in
+                    if let error {
                         self?.logger.debug("indication not confirmed: \(error)")
-                        return
+                    } else {
+                        self?.indicationConfirmed(on: connection, isolation: isolation)
                     }
-                    self?.indicationConfirmed(on: connection, isolation: isolation)
                 }
             default:
                 logger.error("unexpected outgoing GATT PDU \(pdu.opcode.name)")

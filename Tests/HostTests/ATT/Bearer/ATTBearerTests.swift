@@ -221,6 +221,26 @@ struct ATTBearerTests {
         try await indication.value
     }
 
+    @Test("an indication sent with a handler: the handler hears each confirmation in turn, and the disconnection")
+    func indicationHandlers() {
+        let probe = ATTBearerProbe()
+        var outcomes: [ATTBearerError?] = []
+        for value in [UInt8(1), 2, 3] {
+            probe.bearer.indicate(handle: Self.handle, value: [value]) { outcomes.append($0) }
+        }
+        let sentFirst = probe.sent
+        probe.receive(ATTHandleValueConfirmation())
+        let afterFirst = outcomes.count
+        let sentSecond = probe.sent.last
+        probe.receive(ATTHandleValueConfirmation())
+        probe.bearer.disconnected(reason: .connectionTimeout)
+        #expect(sentFirst == [ATTHandleValueIndication(handle: Self.handle, value: [1]).encodedPDU])
+        #expect(afterFirst == 1)
+        #expect(sentSecond == ATTHandleValueIndication(handle: Self.handle, value: [2]).encodedPDU)
+        #expect(outcomes == [nil, nil, .disconnected(reason: .connectionTimeout)])
+        #expect(probe.bearer.pendingOperationCount == 0)
+    }
+
     @Test("a request from the peer answered later; a second one before that answer is dropped")
     func deferredResponse() throws {
         let probe = ATTBearerProbe()
