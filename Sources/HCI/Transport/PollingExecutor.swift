@@ -29,7 +29,7 @@ public final class PollingExecutor: SerialExecutor, TaskExecutor, @unchecked Sen
     private nonisolated(unsafe) var inbox = Inbox()
     private let wakeup: WakeupPipe
     private let poller: EventPoll
-    /// How long the thread, out of work, keeps checking for more before it sleeps.
+    /// How long the thread, out of work, keeps checking for more before it sleeps (when ``IdleSpin`` lets it).
     private let spin: Duration
     /// The executor's thread, once it runs (`pthread_t`; zero before).
     private let thread = Atomic<UInt>(0)
@@ -49,7 +49,8 @@ public final class PollingExecutor: SerialExecutor, TaskExecutor, @unchecked Sen
         sysconf(Int32(_SC_NPROCESSORS_ONLN)) > 1 ? .microseconds(50) : .zero
     }
 
-    /// Starts the executor's thread, named `name`; out of work, it checks for more for `spin` before it sleeps.
+    /// Starts the executor's thread, named `name`; out of work, it checks for more for `spin` before it sleeps, less
+    /// often while its spins find nothing (``IdleSpin``).
     public init(name: String, spin: Duration = .zero) throws(TransportError) {
         wakeup = try WakeupPipe()
         poller = try EventPoll()
@@ -113,6 +114,7 @@ public final class PollingExecutor: SerialExecutor, TaskExecutor, @unchecked Sen
         var arriving: [IOLoop] = []
         var attached: [Attachment] = []
         var nextToken: UInt64 = 1
+        var idleSpin = IdleSpin()
         _ = poller.register(wakeup.readDescriptor, for: Int16(POLLIN), token: 0, current: 0)
         while true {
             runJobs(&batch, loops: &arriving)
@@ -129,7 +131,7 @@ public final class PollingExecutor: SerialExecutor, TaskExecutor, @unchecked Sen
             arriving.removeAll(keepingCapacity: true)
             prepare(&attached)
             let idle = withInbox { $0.jobs.isEmpty && $0.loops.isEmpty }
-            let ready = idle ? waitIdle() : poller.wait(timeout: 0)
+            let ready = idle ? waitIdle(&idleSpin) : poller.wait(timeout: 0)
             for index in 0..<ready {
                 let (token, events) = poller.ready(index)
                 if token == 0 {
@@ -145,23 +147,17 @@ public final class PollingExecutor: SerialExecutor, TaskExecutor, @unchecked Sen
         }
     }
 
-    /// Waits for a descriptor or a job, with nothing to run: first for up to ``spin`` without sleeping, looking at
-    /// the inbox all along and at the descriptors ``spinChecks`` times, then asleep in `epoll_wait` until a
-    /// descriptor is ready or ``handOver(_:)`` wakes it. Returns how many registrations are ready.
+    /// Waits for a descriptor or a job, with nothing to run: first, when `idleSpin` says so, for up to ``spin``
+    /// without sleeping, looking at the inbox all along and at the descriptors ``spinChecks`` times; then asleep in
+    /// `epoll_wait` until a descriptor is ready or ``handOver(_:)`` wakes it. Returns how many registrations are
+    /// ready.
     ///
     /// Looking at the descriptors is a system call, so the spin makes a few, not one per turn.
-    private func waitIdle() -> Int {
-        if spin > .zero {
-            let clock = ContinuousClock()
-            var check = clock.now
-            for _ in 0..<Self.spinChecks {
-                check = check.advanced(by: spin / Self.spinChecks)
-                while clock.now < check {
-                    if withInbox({ !$0.jobs.isEmpty || !$0.loops.isEmpty }) { return 0 }
-                }
-                let ready = poller.wait(timeout: 0)
-                if ready > 0 { return ready }
-            }
+    private func waitIdle(_ idleSpin: inout IdleSpin) -> Int {
+        if spin > .zero, idleSpin.shouldSpin() {
+            let found = spinForWork()
+            idleSpin.spun(foundWork: found != nil)
+            if let found { return found }
         }
         let sleeping = withInbox { inbox in
             inbox.isPolling = inbox.jobs.isEmpty && inbox.loops.isEmpty
@@ -171,6 +167,22 @@ public final class PollingExecutor: SerialExecutor, TaskExecutor, @unchecked Sen
         let ready = poller.wait(timeout: -1)
         withInbox { $0.isPolling = false }
         return ready
+    }
+
+    /// Spins for up to ``spin``; returns how many registrations are ready (zero: a job came) once something comes,
+    /// nil if nothing did.
+    private func spinForWork() -> Int? {
+        let clock = ContinuousClock()
+        var check = clock.now
+        for _ in 0..<Self.spinChecks {
+            check = check.advanced(by: spin / Self.spinChecks)
+            while clock.now < check {
+                if withInbox({ !$0.jobs.isEmpty || !$0.loops.isEmpty }) { return 0 }
+            }
+            let ready = poller.wait(timeout: 0)
+            if ready > 0 { return ready }
+        }
+        return nil
     }
 
     /// How many times a spin looks at the descriptors, evenly over it.
