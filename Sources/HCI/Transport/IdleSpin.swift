@@ -10,7 +10,8 @@ struct IdleSpin {
     static let longestSkip = 7
 
     private var skipsLeft = 0
-    private var emptySpins = 0
+    /// How many waits the last empty spin skipped; zero after a spin that found work.
+    private var lastSkip = 0
 
     /// Whether this idle wait spins; a wait that does not counts as skipped.
     mutating func shouldSpin() -> Bool {
@@ -24,10 +25,10 @@ struct IdleSpin {
     /// Records what a spin found.
     mutating func spun(foundWork: Bool) {
         if foundWork {
-            emptySpins = 0
+            lastSkip = 0
         } else {
-            emptySpins += 1
-            skipsLeft = min((1 << min(emptySpins, 3)) - 1, Self.longestSkip)
+            lastSkip = min(2 * lastSkip + 1, Self.longestSkip)
+            skipsLeft = lastSkip
         }
     }
 }

@@ -23,6 +23,9 @@ public final class PollingExecutor: SerialExecutor, TaskExecutor, @unchecked Sen
         var loops: [IOLoop] = []
         /// Whether the thread sleeps in `epoll_wait` (or is about to) and must be woken for new work.
         var isPolling = false
+
+        /// Whether nothing waits to be taken.
+        var isEmpty: Bool { jobs.isEmpty && loops.isEmpty }
     }
 
     private let lock: UnsafeMutablePointer<pthread_mutex_t>
@@ -130,7 +133,7 @@ public final class PollingExecutor: SerialExecutor, TaskExecutor, @unchecked Sen
             }
             arriving.removeAll(keepingCapacity: true)
             prepare(&attached)
-            let idle = withInbox { $0.jobs.isEmpty && $0.loops.isEmpty }
+            let idle = withInbox { $0.isEmpty }
             let ready = idle ? waitIdle(&idleSpin) : poller.wait(timeout: 0)
             for index in 0..<ready {
                 let (token, events) = poller.ready(index)
@@ -160,7 +163,7 @@ public final class PollingExecutor: SerialExecutor, TaskExecutor, @unchecked Sen
             if let found { return found }
         }
         let sleeping = withInbox { inbox in
-            inbox.isPolling = inbox.jobs.isEmpty && inbox.loops.isEmpty
+            inbox.isPolling = inbox.isEmpty
             return inbox.isPolling
         }
         guard sleeping else { return 0 }
@@ -177,7 +180,7 @@ public final class PollingExecutor: SerialExecutor, TaskExecutor, @unchecked Sen
         for _ in 0..<Self.spinChecks {
             check = check.advanced(by: spin / Self.spinChecks)
             while clock.now < check {
-                if withInbox({ !$0.jobs.isEmpty || !$0.loops.isEmpty }) { return 0 }
+                if withInbox({ !$0.isEmpty }) { return 0 }
             }
             let ready = poller.wait(timeout: 0)
             if ready > 0 { return ready }
