@@ -38,6 +38,10 @@ extension Air {
 
     /// Delivers held ACL to a host, in order, while its queue has room (asked once for all of it); each sender
     /// hears one Number Of Completed Packets event for what was delivered. The caller flushes the outbox.
+    ///
+    /// The completion reports go out ahead of the packets, so a sender's host, when it runs in the same process as
+    /// the receiver's, refills its buffers before it turns to what it received, and the air carries that while the
+    /// receiving side works.
     func releaseHeldACL(to receiver: ControllerState) {
         let held = receiver.heldACL
         guard !held.isEmpty else { return }
@@ -45,19 +49,20 @@ extension Air {
         var completed = CompletedPacketTally()
         var taken = 0
         for packet in held {
-            let fragments = packet.fragments
-            guard fragments.count <= room else { break }
-            room -= fragments.count
+            guard packet.fragments.count <= room else { break }
+            room -= packet.fragments.count
             taken += 1
-            for fragment in fragments {
-                outbox.append(Outgoing(controller: receiver.id, packet: .acl(fragment), kind: .acl))
-            }
             let sender = packet.link.state(packet.sender)
             sender.aclPacketsInFlight -= 1
             completed.count(packet.link.handle(packet.sender), of: sender)
         }
-        receiver.heldACL.removeFirst(taken)
         completed.forEachEvent { sender, event in report(event, to: sender) }
+        for packet in held.prefix(taken) {
+            for fragment in packet.fragments {
+                outbox.append(Outgoing(controller: receiver.id, packet: .acl(fragment), kind: .acl))
+            }
+        }
+        receiver.heldACL.removeFirst(taken)
     }
 
     /// Reports completed packets to their sender's host at once, or holds the report back as the sender's

@@ -107,10 +107,7 @@ public actor Air {
                 release(&receivers)
                 handleCommand(command, from: controller)
                 flush()
-            case .acl(let data):
-                if let receiver = handleACL(data, from: controller), !receivers.contains(where: { $0 === receiver }) {
-                    receivers.append(receiver)
-                }
+            case .acl(let data): take(data, from: controller, releasingTo: &receivers)
             case .event, .sco, .iso: break
             }
         }
@@ -118,7 +115,17 @@ public actor Air {
         flush()
     }
 
-    private func release(_ receivers: inout [ControllerState]) {
+    /// Takes one ACL packet from a controller's host and adds the controller holding it for its host, once, to
+    /// `receivers`, to be released with the rest of a batch.
+    func take(_ packet: ACLDataPacket, from controller: ControllerState, releasingTo receivers: inout [ControllerState])
+    {
+        if let receiver = handleACL(packet, from: controller), !receivers.contains(where: { $0 === receiver }) {
+            receivers.append(receiver)
+        }
+    }
+
+    /// Releases the ACL held for each of `receivers`, and empties it.
+    func release(_ receivers: inout [ControllerState]) {
         for receiver in receivers { releaseHeldACL(to: receiver) }
         receivers = []
     }

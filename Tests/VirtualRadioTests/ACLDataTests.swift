@@ -142,3 +142,43 @@ struct ACLDataTests {
         #expect(try await other.expectACL().data == [1])
     }
 }
+
+@Suite("Delivering held ACL", .timeLimit(.minutes(2)))
+struct HeldACLOrderTests {
+    let air = Air(clock: ManualClock())
+
+    @Test("the sender's completion report goes out ahead of the data it reports, so the sender refills first")
+    func completionAheadOfData() async throws {
+        let central = try await TestHost.make(on: air, randomAddress: Addresses.first)
+        let peripheral = try await TestHost.make(on: air, randomAddress: Addresses.second)
+        let handles = try await central.connect(to: peripheral)
+        let packets = (1...3).map { byte in
+            ACLDataPacket(handle: handles.central, boundary: .firstNonFlushable, data: [UInt8(byte)])
+        }
+        let order = await air.outboxAfterTaking(packets, from: central.controller.id)
+        #expect(
+            order.map(\.controller) == [central.controller.id] + Array(repeating: peripheral.controller.id, count: 3))
+        #expect(order.map(\.kind) == [.event, .acl, .acl, .acl])
+        for byte in UInt8(1)...3 { #expect(try await peripheral.expectACL().data == [byte]) }
+        let reported = try await central.expect { event in
+            if case .numberOfCompletedPackets(let event) = event { return event.entries }
+            return nil
+        }
+        #expect(reported == [.init(handle: handles.central, completedPackets: 3)])
+    }
+}
+
+extension Air {
+    /// Takes ACL packets from a controller's host as ``receive(_:from:)`` does, and returns whom the outbox then
+    /// addresses and with what, in order, before it is flushed to the hosts.
+    fileprivate func outboxAfterTaking(
+        _ packets: [ACLDataPacket], from id: ControllerID
+    ) -> [(controller: ControllerID, kind: HostQueue.Kind)] {
+        guard let sender = controllers[id] else { return [] }
+        var receivers: [ControllerState] = []
+        for packet in packets { take(packet, from: sender, releasingTo: &receivers) }
+        release(&receivers)
+        defer { flush() }
+        return outbox.map { ($0.controller, $0.kind) }
+    }
+}
