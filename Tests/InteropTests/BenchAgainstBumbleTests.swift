@@ -4,7 +4,7 @@ import Testing
 @Suite("bluetooth bench against Bumble", .bumbleInstalledOrCI, .oneInteropTestAtATime, .timeLimit(.minutes(10)))
 struct BenchAgainstBumbleTests {
     @Test(
-        "bench --against-bumble runs each workload on our host and on Bumble's, on the same Bumble controllers, and reports both and the ratio"
+        "bench --against-bumble runs each workload on our host and on Bumble's, on the same Bumble controllers, and reports both, the ratio and the controllers' buffers (64 of 27 bytes)"
     )
     func benchAgainstBumble() async throws {
         try requireBumble()
@@ -30,6 +30,7 @@ struct BenchAgainstBumbleTests {
                 #expect(ours > 0 && bumble > 0)
                 #expect(abs(ratio - ours / bumble) <= 0.001 * ratio, "\(line)")
                 #expect((line["bumble"] as? [String: Any])?["cpuMicrosecondsPerOp"] is Double, "\(line)")
+                #expect(line["aclBuffers"] as? Int == 64 && line["aclBufferLength"] as? Int == 27, "\(line)")
             }
         }
     }

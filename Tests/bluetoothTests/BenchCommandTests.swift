@@ -20,11 +20,26 @@ struct BenchCommandTests {
             #expect(ours["operations"] as? Int == 7, "\(line)")
             #expect((ours["opsPerSecond"] as? Double ?? 0) > 0, "\(line)")
             #expect(ours["cpuMicrosecondsPerOp"] is Double, "\(line)")
+            #expect(line["aclBuffers"] as? Int == 8 && line["aclBufferLength"] as? Int == 251, "\(line)")
         }
         let read = try #require(lines.first { $0["step"] as? String == "read" }?["ours"] as? [String: Any])
         let p50 = try #require(read["p50Microseconds"] as? Double)
         let p99 = try #require(read["p99Microseconds"] as? Double)
         #expect(p50 > 0 && p50 <= p99)
+    }
+
+    @Test("bench on a sim reports the ACL buffers the sim's controllers gave the hosts, which bound a stream")
+    func reportsTheControllersBuffers() async throws {
+        let (sim, port) = try await SimCommandTests.startSim(["--acl-buffers", "12"])
+        defer { _ = sim.stop() }
+        let outcome = try await CommandLineTool.run([
+            "bench", "--transport", "tcp:127.0.0.1:\(port)", "--only", "notify-20", "--count", "30",
+        ])
+        #expect(outcome.status == 0, "\(outcome.standardError)")
+        #expect(outcome.standardOutput.contains("notify-20"), "\(outcome.standardOutput)")
+        #expect(
+            outcome.standardOutput.contains("30 ops on 12 ACL buffers of 251 bytes, ours "), "\(outcome.standardOutput)"
+        )
     }
 
     @Test("bench refuses an unknown benchmark as a usage error")

@@ -32,7 +32,7 @@ struct SimCommandTests {
     }
 
     /// Starts `bluetooth sim` on a free port with `arguments` added, and reads the port it announced.
-    private static func startSim(_ arguments: [String] = []) async throws -> (RunningTool, UInt16) {
+    static func startSim(_ arguments: [String] = []) async throws -> (RunningTool, UInt16) {
         let sim = try RunningTool(["sim", "--listen", "127.0.0.1:0", "--json"] + arguments)
         let line = try #require(await sim.nextLine())
         let announcement = try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])

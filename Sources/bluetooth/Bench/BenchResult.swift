@@ -11,6 +11,9 @@ struct BenchResult: Sendable {
     let cpuSeconds: Double
     /// Each operation's round-trip time, sorted; empty for streams (notifications, writes without response).
     let latencies: [Duration]
+    /// The ACL buffers the central's controller gave its host (LE Read Buffer Size), which bound a stream's
+    /// packets in flight; nil where not known (Bumble's runs, on the same controllers as ours).
+    var aclBuffers: (count: Int, length: Int)?
 
     init(
         name: String, operations: Int, bytesPerOperation: Int, elapsed: Duration, cpuSeconds: Double,
@@ -49,6 +52,11 @@ struct BenchResult: Sendable {
         text += String(format: ", %.1f CPU µs/op", cpuMicrosecondsPerOperation)
         if bytesPerOperation > 0 { text += String(format: ", %.1f kB/s", kilobytesPerSecond) }
         return text
+    }
+
+    /// The controller's ACL buffers as a phrase ("8 ACL buffers of 251 bytes"), if known.
+    var buffersPhrase: String? {
+        aclBuffers.map { "\($0.count) ACL buffers of \($0.length) bytes" }
     }
 
     /// The measurement as JSON numbers (latencies null for streams).

@@ -29,8 +29,10 @@ enum Benchmarks {
     ) async throws -> BenchResult {
         let rig = try await BenchRig.start(setting)
         do {
-            let result = try await withTaskExecutorPreference(rig.executor) { try await body(rig) }
+            var result = try await withTaskExecutorPreference(rig.executor) { try await body(rig) }
             await rig.stop()
+            let info = rig.central.controllerInfo
+            result.aclBuffers = (info.aclBufferCount, info.aclBufferLength)
             return result
         } catch {
             await rig.stop()

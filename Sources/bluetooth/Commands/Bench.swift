@@ -119,9 +119,13 @@ struct Bench: AsyncParsableCommand {
 
     private func report(_ result: BenchResult, bumble: BenchResult?, controllers: BenchControllers) {
         var sentence =
-            "\(result.name.padding(toLength: 26, withPad: " ", startingAt: 0)) \(result.operations) ops, ours "
-            + result.summary
+            "\(result.name.padding(toLength: 26, withPad: " ", startingAt: 0)) \(result.operations) ops"
+            + (result.buffersPhrase.map { " on \($0)" } ?? "") + ", ours " + result.summary
         var details: [String: Any] = ["controllers": controllers.description, "ours": result.fields]
+        if let buffers = result.aclBuffers {
+            details["aclBuffers"] = buffers.count
+            details["aclBufferLength"] = buffers.length
+        }
         if let bumble {
             let rate = result.operationsPerSecond / bumble.operationsPerSecond
             let cpu = bumble.cpuMicrosecondsPerOperation / result.cpuMicrosecondsPerOperation
