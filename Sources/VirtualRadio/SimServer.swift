@@ -33,9 +33,11 @@ public final class SimServer: Sendable {
     /// Serves every client the sequence yields, each concurrently, until the sequence ends or fails; ending
     /// the sequence leaves clients already connected served.
     public func run<Clients: AsyncSequence>(_ clients: Clients) async throws where Clients.Element: HCITransport {
-        try await withThrowingDiscardingTaskGroup { group in
-            for try await client in clients {
-                group.addTask(executorPreference: executor) { await self.serve(client) }
+        try await withTaskExecutorPreference(executor) {
+            try await withThrowingDiscardingTaskGroup { group in
+                for try await client in clients {
+                    group.addTask { await self.serve(client) }
+                }
             }
         }
     }

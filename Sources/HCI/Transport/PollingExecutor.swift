@@ -53,10 +53,13 @@ public final class PollingExecutor: SerialExecutor, TaskExecutor, @unchecked Sen
     }
 
     /// Starts the executor's thread, named `name`; out of work, it checks for more for `spin` before it sleeps, less
-    /// often while its spins find nothing (``IdleSpin``).
+    /// often while its spins find nothing (``IdleSpin``). Throws when the process is out of descriptors.
     public init(name: String, spin: Duration = .zero) throws(TransportError) {
         wakeup = try WakeupPipe()
         poller = try EventPoll()
+        guard poller.register(wakeup.readDescriptor, for: Int16(POLLIN), token: 0, current: 0) else {
+            throw .io("cannot watch the executor's wake-up pipe (\(SystemCall.describe(errno)))")
+        }
         self.spin = spin
         lock = .allocate(capacity: 1)
         pthread_mutex_init(lock, nil)
@@ -118,7 +121,6 @@ public final class PollingExecutor: SerialExecutor, TaskExecutor, @unchecked Sen
         var attached: [Attachment] = []
         var nextToken: UInt64 = 1
         var idleSpin = IdleSpin()
-        _ = poller.register(wakeup.readDescriptor, for: Int16(POLLIN), token: 0, current: 0)
         while true {
             runJobs(&batch, loops: &arriving)
             for var loop in arriving {

@@ -65,12 +65,12 @@ public actor ControllerChannel {
         self.commandTimeout = commandTimeout ?? transport.commandTimeout ?? Self.defaultCommandTimeout
         self.receiveBufferLimit = receiveBufferLimit
         self.aclQueueLimit = aclQueueLimit
-        Task(executorPreference: transport.executor) { [transport, outbound] in
+        Task.preferring(transport.executor) { [transport, outbound] in
             while let batch = await outbound.next() {
                 do { try await transport.send(contentsOf: batch) } catch { break }
             }
         }
-        Task(executorPreference: transport.executor) { await self.receiveLoop() }
+        Task.preferring(transport.executor) { await self.receiveLoop() }
     }
 
     // MARK: Commands

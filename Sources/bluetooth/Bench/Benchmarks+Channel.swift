@@ -13,7 +13,7 @@ extension Benchmarks {
             let configuration = CreditBasedChannel.Configuration(mtu: UInt16(size), mps: 247, initialCredits: 10)
             try await rig.peripheral.publishChannel(
                 spsm: channelSPSM, options: ChannelServiceOptions(configuration: configuration))
-            let receiver = Task(executorPreference: rig.executor) {
+            let receiver = Task.preferring(rig.executor) {
                 var seen = 0
                 for await event in rig.peripheral.events {
                     guard case .channelData = event else { continue }

@@ -45,7 +45,7 @@ enum Benchmarks {
     private static func serve(_ rig: BenchRig, value: [UInt8]) async {
         let requests = BenchRequestQueue()
         await rig.peripheral.handleEvents(with: requests.handler)
-        Task(executorPreference: rig.executor) {
+        Task.preferring(rig.executor) {
             while let batch = await requests.next() {
                 for request in batch {
                     switch request.kind {
@@ -137,7 +137,7 @@ enum Benchmarks {
                         default: break
                         }
                     }, ended: { received.end() }))
-            let sender = Task(executorPreference: rig.executor) {
+            let sender = Task.preferring(rig.executor) {
                 var sent = 0
                 var readiness = 0
                 while sent < count, let now = await ready.wait(beyond: readiness) {
