@@ -6,3 +6,16 @@ public protocol HCIBatchReceiving: HCITransport {
     /// `incomingBatches`), never both.
     nonisolated(nonsending) func receiveBatch() async throws -> [HCIPacket]?
 }
+
+extension HCITransport {
+    /// Hands `body` each batch the transport receives, in order, until it ends: straight from the transport where
+    /// the caller runs when it offers that (``HCIBatchReceiving``), through `incomingBatches` otherwise. Throws what
+    /// the transport or `body` threw.
+    public nonisolated(nonsending) func forEachBatch(_ body: ([HCIPacket]) async throws -> Void) async throws {
+        if let source = self as? any HCIBatchReceiving {
+            while let batch = try await source.receiveBatch() { try await body(batch) }
+        } else {
+            for try await batch in incomingBatches { try await body(batch) }
+        }
+    }
+}

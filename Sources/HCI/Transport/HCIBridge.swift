@@ -23,9 +23,7 @@ public enum HCIBridge {
     /// then closes `destination`.
     private static func pump(from source: any HCITransport, to destination: any HCITransport) async {
         do {
-            for try await batch in source.incomingBatches {
-                try await destination.send(contentsOf: batch)
-            }
+            try await source.forEachBatch { try await destination.send(contentsOf: $0) }
         } catch {}
         await destination.close()
     }

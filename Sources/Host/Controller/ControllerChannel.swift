@@ -203,15 +203,10 @@ public actor ControllerChannel {
 
     // MARK: Receiving
 
-    /// Takes what the controller sent, a batch at a time: straight from the transport on this executor when it
-    /// offers that (``HCIBatchReceiving``), through its `incomingBatches` stream otherwise.
+    /// Takes what the controller sent, a batch at a time, on this executor (``HCITransport/forEachBatch(_:)``).
     private func receiveLoop() async {
         do {
-            if let source = transport as? any HCIBatchReceiving {
-                while let batch = try await source.receiveBatch() { received(batch) }
-            } else {
-                for try await batch in transport.incomingBatches { received(batch) }
-            }
+            try await transport.forEachBatch { received($0) }
             fail(with: .transport(.closed))
         } catch let error as TransportError {
             fail(with: .transport(error))
