@@ -21,6 +21,7 @@ struct BenchCommandTests {
             #expect((ours["opsPerSecond"] as? Double ?? 0) > 0, "\(line)")
             #expect(ours["cpuMicrosecondsPerOp"] is Double, "\(line)")
             #expect(line["aclBuffers"] as? Int == 8 && line["aclBufferLength"] as? Int == 251, "\(line)")
+            #expect(line["warmUpMilliseconds"] as? Int == 0, "on the virtual air nothing warms up: \(line)")
         }
         let read = try #require(lines.first { $0["step"] as? String == "read" }?["ours"] as? [String: Any])
         let p50 = try #require(read["p50Microseconds"] as? Double)
@@ -40,6 +41,25 @@ struct BenchCommandTests {
         #expect(
             outcome.standardOutput.contains("30 ops on 12 ACL buffers of 251 bytes, ours "), "\(outcome.standardOutput)"
         )
+        #expect(outcome.standardOutput.contains("each workload runs 100 ms untimed first"), "\(outcome.standardOutput)")
+    }
+
+    @Test(
+        "bench --warm-up sets the untimed run before each measurement, which counts no operations; below 0 is refused")
+    func warmUp() async throws {
+        let outcome = try await CommandLineTool.run([
+            "bench", "--only", "notify-20", "--count", "9", "--warm-up", "20", "--json",
+        ])
+        #expect(outcome.status == 0, "\(outcome.standardError)")
+        let line = try #require(
+            outcome.standardOutput.split(separator: "\n").compactMap {
+                try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any]
+            }.first)
+        #expect(line["warmUpMilliseconds"] as? Int == 20, "\(line)")
+        #expect((line["ours"] as? [String: Any])?["operations"] as? Int == 9, "\(line)")
+        let refused = try await CommandLineTool.run(["bench", "--warm-up=-1"])
+        #expect(refused.status == 2)
+        #expect(refused.standardError.contains("--warm-up takes 0 or more milliseconds"), "\(refused.standardError)")
     }
 
     @Test("bench refuses an unknown benchmark as a usage error")

@@ -58,10 +58,13 @@ struct BenchRig {
 /// Why a benchmark could not run.
 enum BenchError: Error, CustomStringConvertible {
     case setUp(String)
+    /// A host stopped before the workload ended.
+    case stopped
 
     var description: String {
         switch self {
         case .setUp(let reason): "bench set-up failed: \(reason)"
+        case .stopped: "a host stopped before the workload ended"
         }
     }
 }

@@ -13,28 +13,23 @@ extension Benchmarks {
             let configuration = CreditBasedChannel.Configuration(mtu: UInt16(size), mps: 247, initialCredits: 10)
             try await rig.peripheral.publishChannel(
                 spsm: channelSPSM, options: ChannelServiceOptions(configuration: configuration))
-            let receiver = Task.preferring(rig.executor) {
-                var seen = 0
+            let received = BenchEventCount()
+            Task.preferring(rig.executor) {
                 for await event in rig.peripheral.events {
-                    guard case .channelData = event else { continue }
-                    seen += 1
-                    if seen == count { return }
+                    if case .channelData = event { received.count() }
                 }
+                received.end()
             }
             let handle = rig.link.handle
             let channel = try await rig.central.openChannel(
                 spsm: channelSPSM, on: handle, configuration: configuration)
             let sdu = Array(repeating: UInt8(0x6C), count: min(size, channel.peerMTU))
-            let clock = ContinuousClock()
-            let cpu = ProcessCPUTime.now()
-            let start = clock.now
-            for _ in 0..<count {
-                try await rig.central.enqueue(sdu, onChannel: channel.localCID, of: handle)
+            var total = 0
+            return try await timedStream("l2cap-channel", count, bytes: sdu.count, setting) { sdus in
+                total += sdus
+                for _ in 0..<sdus { try await rig.central.enqueue(sdu, onChannel: channel.localCID, of: handle) }
+                guard await received.wait(beyond: total - 1) != nil else { throw BenchError.stopped }
             }
-            await receiver.value
-            return BenchResult(
-                name: "l2cap-channel", operations: count, bytesPerOperation: sdu.count,
-                elapsed: clock.now - start, cpuSeconds: ProcessCPUTime.now() - cpu)
         }
     }
 }

@@ -58,10 +58,13 @@ enum Benchmarks {
         }
     }
 
-    /// Runs `operation` `count` times one after another, timing each.
+    /// Runs `operation` untimed for the setting's warm-up, then `count` times one after another, timing each.
     private static func roundTrips(
-        _ name: String, _ count: Int, bytes: Int, _ operation: () async throws -> Void
+        _ name: String, _ count: Int, bytes: Int, _ setting: BenchSetting, _ operation: () async throws -> Void
     ) async throws -> BenchResult {
+        try await warmUp(setting, chunk: 10) { operations in
+            for _ in 0..<operations { try await operation() }
+        }
         let clock = ContinuousClock()
         var latencies: [Duration] = []
         latencies.reserveCapacity(count)
@@ -77,9 +80,39 @@ enum Benchmarks {
             cpuSeconds: ProcessCPUTime.now() - cpu, latencies: latencies)
     }
 
+    /// Runs `operations(chunk)` (which does that many operations and returns once they are done) until the
+    /// setting's warm-up has passed; none without one.
+    ///
+    /// Over TCP the scheduler may have left the two processes on one core while the set-up's round trips kept them
+    /// waiting for each other, and moves one away only once both are busy; the warm-up keeps that out of the
+    /// measurement. Bumble's runs warm up the same way.
+    static func warmUp(
+        _ setting: BenchSetting, chunk: Int, _ operations: (Int) async throws -> Void
+    ) async throws {
+        guard setting.warmUp > .zero else { return }
+        let clock = ContinuousClock()
+        let end = clock.now + setting.warmUp
+        repeat { try await operations(chunk) } while clock.now < end
+    }
+
+    /// Runs `stream(chunk)` for the warm-up, then times `stream(count)`: each call sends that many values and
+    /// returns once the receiver has them all.
+    static func timedStream(
+        _ name: String, _ count: Int, bytes: Int, _ setting: BenchSetting, _ stream: (Int) async throws -> Void
+    ) async throws -> BenchResult {
+        try await warmUp(setting, chunk: 500, stream)
+        let clock = ContinuousClock()
+        let cpu = ProcessCPUTime.now()
+        let start = clock.now
+        try await stream(count)
+        return BenchResult(
+            name: name, operations: count, bytesPerOperation: bytes, elapsed: clock.now - start,
+            cpuSeconds: ProcessCPUTime.now() - cpu)
+    }
+
     static func discover(_ count: Int, _ setting: BenchSetting) async throws -> BenchResult {
         try await withRig(setting) { rig in
-            try await roundTrips("discover", count, bytes: 0) {
+            try await roundTrips("discover", count, bytes: 0, setting) {
                 _ = try await rig.central.discoverDatabase(on: rig.link.handle)
             }
         }
@@ -89,7 +122,7 @@ enum Benchmarks {
         try await withRig(setting) { rig in
             let value = Array(repeating: UInt8(0x5A), count: 20)
             await serve(rig, value: value)
-            return try await roundTrips("read", count, bytes: value.count) {
+            return try await roundTrips("read", count, bytes: value.count, setting) {
                 _ = try await rig.central.read(rig.echoHandle, on: rig.link.handle)
             }
         }
@@ -99,14 +132,14 @@ enum Benchmarks {
         try await withRig(setting) { rig in
             await serve(rig, value: [])
             let value = Array(repeating: UInt8(0xA5), count: 20)
-            return try await roundTrips("write", count, bytes: value.count) {
+            return try await roundTrips("write", count, bytes: value.count, setting) {
                 try await rig.central.write(value, to: rig.echoHandle, on: rig.link.handle)
             }
         }
     }
 
-    /// The peripheral sends `count` values of `size` bytes as fast as its transmit queue takes them; the
-    /// run ends when the central has them all.
+    /// Once the central subscribed, the peripheral sends `count` values of `size` bytes as fast as its transmit
+    /// queue takes them; the run ends when the central has them all.
     ///
     /// Both hosts hand their events to handlers on their executors (``BluetoothHost/handleEvents(with:)``), as
     /// the CoreBluetooth layer takes them: the central's counts the values that arrived, the peripheral's wakes
@@ -118,7 +151,6 @@ enum Benchmarks {
         try await withRig(setting) { rig in
             let size = min(rig.link.mtu - 3, wanted)
             let value = Array(repeating: UInt8(0x3C), count: size)
-            let clock = ContinuousClock()
             let ready = BenchEventCount()
             await rig.peripheral.handleEvents(
                 with: HostEventHandler(
@@ -137,22 +169,20 @@ enum Benchmarks {
                         default: break
                         }
                     }, ended: { received.end() }))
-            let sender = Task.preferring(rig.executor) {
-                var sent = 0
-                var readiness = 0
-                while sent < count, let now = await ready.wait(beyond: readiness) {
-                    readiness = now
-                    sent += await update(rig.peripheral, value, for: rig.echoHandle, upTo: count - sent)
-                }
-            }
-            let cpu = ProcessCPUTime.now()
-            let start = clock.now
             try await rig.central.configureUpdates(kind, of: try await echo(rig), on: rig.link.handle)
-            await sender.value
-            _ = await received.wait(beyond: count - 1)
-            return BenchResult(
-                name: name, operations: count, bytesPerOperation: size,
-                elapsed: clock.now - start, cpuSeconds: ProcessCPUTime.now() - cpu)
+            var total = 0
+            var readiness = 0
+            return try await timedStream(name, count, bytes: size, setting) { values in
+                total += values
+                var sent = 0
+                while true {
+                    sent += await update(rig.peripheral, value, for: rig.echoHandle, upTo: values - sent)
+                    guard sent < values else { break }
+                    guard let now = await ready.wait(beyond: readiness) else { throw BenchError.stopped }
+                    readiness = now
+                }
+                guard await received.wait(beyond: total - 1) != nil else { throw BenchError.stopped }
+            }
         }
     }
 
@@ -167,7 +197,6 @@ enum Benchmarks {
         try await withRig(setting) { rig in
             let size = min(rig.link.mtu - 3, wanted)
             let value = Array(repeating: UInt8(0x7E), count: size)
-            let clock = ContinuousClock()
             let received = BenchEventCount()
             await rig.peripheral.handleEvents(
                 with: HostEventHandler(
@@ -182,19 +211,20 @@ enum Benchmarks {
                     event: { event in
                         if case .readyToWriteWithoutResponse = event { ready.count() }
                     }, ended: { ready.end() }))
-            let cpu = ProcessCPUTime.now()
-            let start = clock.now
-            var sent = 0
+            var total = 0
             var readiness = 0
-            while sent < count {
-                sent += try await write(rig.central, value, to: rig.echoHandle, on: rig.link.handle, upTo: count - sent)
-                guard sent < count, let now = await ready.wait(beyond: readiness) else { break }
-                readiness = now
+            return try await timedStream(name, count, bytes: size, setting) { values in
+                total += values
+                var sent = 0
+                while true {
+                    sent += try await write(
+                        rig.central, value, to: rig.echoHandle, on: rig.link.handle, upTo: values - sent)
+                    guard sent < values else { break }
+                    guard let now = await ready.wait(beyond: readiness) else { throw BenchError.stopped }
+                    readiness = now
+                }
+                guard await received.wait(beyond: total - 1) != nil else { throw BenchError.stopped }
             }
-            _ = await received.wait(beyond: count - 1)
-            return BenchResult(
-                name: name, operations: count, bytesPerOperation: size,
-                elapsed: clock.now - start, cpuSeconds: ProcessCPUTime.now() - cpu)
         }
     }
 
@@ -233,8 +263,10 @@ enum Benchmarks {
     }
 }
 
-/// What every benchmark runs with: where its controllers are, and where HCI is logged.
+/// What every benchmark runs with: where its controllers are, where HCI is logged, and how long each workload runs
+/// untimed before it is measured.
 struct BenchSetting: Sendable {
     let controllers: BenchControllers
     let snoop: BTSnoopWriter?
+    var warmUp: Duration = .zero
 }

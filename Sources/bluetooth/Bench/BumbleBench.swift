@@ -25,13 +25,14 @@ enum BumbleBench {
         }
     }
 
-    /// Runs `benchmark` for `operations` operations on Bumble's hosts on the two controllers and returns its
-    /// measurement; the CPU time is the Bumble process's own.
+    /// Runs `benchmark` for `operations` operations, after running it untimed for `warmUp`, on Bumble's hosts on
+    /// the two controllers and returns its measurement; the CPU time is the Bumble process's own.
     static func run(
-        _ benchmark: String, operations: Int, central: TransportSpec, peripheral: TransportSpec
+        _ benchmark: String, operations: Int, warmUp: Duration, central: TransportSpec, peripheral: TransportSpec
     ) async throws -> BenchResult {
+        let warmUpSeconds = Double(warmUp.components.seconds) + Double(warmUp.components.attoseconds) / 1e18
         let arguments = [
-            "--benchmark", benchmark, "--count", String(operations),
+            "--benchmark", benchmark, "--count", String(operations), "--warm-up", String(warmUpSeconds),
             "--central", try bumbleSpec(central), "--peripheral", try bumbleSpec(peripheral),
         ]
         return try await withCheckedThrowingContinuation { continuation in

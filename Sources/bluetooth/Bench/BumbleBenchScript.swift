@@ -6,9 +6,10 @@ enum BumbleBenchScript {
         """Runs one workload of `bluetooth bench` on Bumble's host: a peripheral serving one echo characteristic
         and a central connected to it at ATT_MTU 517, each on its own H4 controller (the ones our host ran on).
 
-            python3 bumble_bench.py --benchmark NAME --count N --central SPEC --peripheral SPEC
+            python3 bumble_bench.py --benchmark NAME --count N [--warm-up SECONDS] --central SPEC --peripheral SPEC
 
-        SPEC is a Bumble transport, e.g. tcp-client:127.0.0.1:7000. Prints one JSON line: {"name", "operations",
+        SPEC is a Bumble transport, e.g. tcp-client:127.0.0.1:7000. The workload first runs untimed for SECONDS
+        (default 0), as `bluetooth bench` warms our hosts up. Prints one JSON line: {"name", "operations",
         "bytesPerOperation", "seconds", "cpuSeconds" (this process's CPU time during the run), "latencies" (each
         round trip in seconds; empty for streams)}.
         """
@@ -57,6 +58,28 @@ enum BumbleBenchScript {
                 print(json.dumps(line), flush=True)
 
 
+        class Arrivals:
+            """Counts what arrives (values, writes, SDUs) and wakes the sender once all it expects has come."""
+
+            def __init__(self) -> None:
+                self.seen = 0
+                self.wanted = 0
+                self.reached = asyncio.Event()
+
+            def arrived(self, *_arguments: object) -> None:
+                self.seen += 1
+                if self.seen >= self.wanted:
+                    self.reached.set()
+
+            def expect(self, more: int) -> None:
+                self.wanted += more
+                if self.seen < self.wanted:
+                    self.reached.clear()
+
+            async def wait(self) -> None:
+                await self.reached.wait()
+
+
         class Rig:
             """A peripheral serving one echo characteristic and a central connected to it at MTU 517."""
 
@@ -64,9 +87,7 @@ enum BumbleBenchScript {
                 self.specs = (central_spec, peripheral_spec)
                 self.transports = []
                 self.read_value = bytes([0x5A] * 20)
-                self.writes = 0
-                self.written = asyncio.Event()
-                self.expected_writes = 0
+                self.writes = Arrivals()
                 self.echo = Characteristic(
                     ECHO,
                     Characteristic.Properties.READ
@@ -75,13 +96,8 @@ enum BumbleBenchScript {
                     | Characteristic.Properties.NOTIFY
                     | Characteristic.Properties.INDICATE,
                     Characteristic.READABLE | Characteristic.WRITEABLE,
-                    CharacteristicValue(read=lambda _connection: self.read_value, write=self.on_write),
+                    CharacteristicValue(read=lambda _connection: self.read_value, write=self.writes.arrived),
                 )
-
-            def on_write(self, _connection: object, _value: bytes) -> None:
-                self.writes += 1
-                if self.writes == self.expected_writes:
-                    self.written.set()
 
             async def device(self, spec: str, name: str, address: str) -> Device:
                 transport = await open_transport(spec)
@@ -104,11 +120,6 @@ enum BumbleBenchScript {
                 for transport in self.transports:
                     await transport.close()
 
-            def expect_writes(self, count: int) -> None:
-                self.writes = 0
-                self.expected_writes = count
-                self.written.clear()
-
 
         async def echo_proxy(peer: Peer):
             services = await peer.discover_service(SERVICE)
@@ -116,104 +127,119 @@ enum BumbleBenchScript {
             return characteristics[0]
 
 
-        async def discover(rig: Rig, name: str, count: int) -> None:
+        async def warm_up(seconds: float, chunk: int, operations) -> None:
+            """Runs `operations(chunk)` until `seconds` have passed; nothing for 0."""
+            if seconds <= 0:
+                return
+            end = time.perf_counter() + seconds
+            while True:
+                await operations(chunk)
+                if time.perf_counter() >= end:
+                    return
+
+
+        async def round_trips(name: str, count: int, size: int, warm: float, operation) -> None:
+            async def some(number: int) -> None:
+                for _ in range(number):
+                    await operation()
+
+            await warm_up(warm, 10, some)
+            meter = Meter()
+            for _ in range(count):
+                await meter.round_trip(operation)
+            meter.report(name, count, size)
+
+
+        async def timed_stream(name: str, count: int, size: int, warm: float, stream) -> None:
+            """`stream(n)` sends n values and returns once all arrived."""
+            await warm_up(warm, 500, stream)
+            meter = Meter()
+            await stream(count)
+            meter.report(name, count, size)
+
+
+        async def discover(rig: Rig, name: str, count: int, warm: float) -> None:
             peer = await rig.start()
-            meter = Meter()
-            for _ in range(count):
-                await meter.round_trip(peer.discover_all)
-            meter.report(name, count, 0)
+            await round_trips(name, count, 0, warm, peer.discover_all)
 
 
-        async def read(rig: Rig, name: str, count: int) -> None:
+        async def read(rig: Rig, name: str, count: int, warm: float) -> None:
             proxy = await echo_proxy(await rig.start())
-            meter = Meter()
-            for _ in range(count):
-                await meter.round_trip(proxy.read_value)
-            meter.report(name, count, 20)
+            await round_trips(name, count, 20, warm, proxy.read_value)
 
 
-        async def write(rig: Rig, name: str, count: int) -> None:
+        async def write(rig: Rig, name: str, count: int, warm: float) -> None:
             proxy = await echo_proxy(await rig.start())
             value = bytes([0xA5] * 20)
-            meter = Meter()
-            for _ in range(count):
-                await meter.round_trip(lambda: proxy.write_value(value, with_response=True))
-            meter.report(name, count, 20)
+            await round_trips(name, count, 20, warm, lambda: proxy.write_value(value, with_response=True))
 
 
-        async def updates(rig: Rig, name: str, count: int, wanted: int, indicate: bool) -> None:
+        async def updates(rig: Rig, name: str, count: int, warm: float, wanted: int, indicate: bool) -> None:
             peer = await rig.start()
             proxy = await echo_proxy(peer)
             size = min(peer.connection.att_mtu - 3, wanted)
             value = bytes([0x3C] * size)
-            received = 0
-            done = asyncio.Event()
-
-            def on_update(_value: bytes) -> None:
-                nonlocal received
-                received += 1
-                if received == count:
-                    done.set()
-
-            meter = Meter()
-            await proxy.subscribe(on_update, prefer_notify=not indicate)
+            values = Arrivals()
+            await proxy.subscribe(values.arrived, prefer_notify=not indicate)
             send = rig.peripheral.indicate_subscribers if indicate else rig.peripheral.notify_subscribers
-            for _ in range(count):
-                await send(rig.echo, value)
-            await done.wait()
-            meter.report(name, count, size)
+
+            async def stream(number: int) -> None:
+                values.expect(number)
+                for _ in range(number):
+                    await send(rig.echo, value)
+                await values.wait()
+
+            await timed_stream(name, count, size, warm, stream)
 
 
-        async def write_without_response(rig: Rig, name: str, count: int, wanted: int) -> None:
+        async def write_without_response(rig: Rig, name: str, count: int, warm: float, wanted: int) -> None:
             peer = await rig.start()
             proxy = await echo_proxy(peer)
             size = min(peer.connection.att_mtu - 3, wanted)
             value = bytes([0x7E] * size)
-            rig.expect_writes(count)
-            meter = Meter()
-            for _ in range(count):
-                await proxy.write_value(value, with_response=False)
-            await rig.written.wait()
-            meter.report(name, count, size)
+
+            async def stream(number: int) -> None:
+                rig.writes.expect(number)
+                for _ in range(number):
+                    await proxy.write_value(value, with_response=False)
+                await rig.writes.wait()
+
+            await timed_stream(name, count, size, warm, stream)
 
 
-        async def channel(rig: Rig, name: str, count: int) -> None:
+        async def channel(rig: Rig, name: str, count: int, warm: float) -> None:
             peer = await rig.start()
             size = 512
             spec = LeCreditBasedChannelSpec(psm=0x0080, mtu=size, mps=247, max_credits=10)
-            received = 0
-            done = asyncio.Event()
+            sdus = Arrivals()
 
             def on_channel(incoming: LeCreditBasedChannel) -> None:
-                def on_sdu(sdu: bytes) -> None:
-                    nonlocal received
-                    received += 1
-                    if received == count:
-                        done.set()
-
-                incoming.sink = on_sdu
+                incoming.sink = sdus.arrived
 
             rig.peripheral.create_l2cap_server(spec, handler=on_channel)
             outgoing = await peer.connection.create_l2cap_channel(spec)
             sdu = bytes([0x6C] * min(size, outgoing.peer_mtu))
-            meter = Meter()
-            for _ in range(count):
-                outgoing.write(sdu)
-            await outgoing.drain()
-            await done.wait()
-            meter.report(name, count, len(sdu))
+
+            async def stream(number: int) -> None:
+                sdus.expect(number)
+                for _ in range(number):
+                    outgoing.write(sdu)
+                await outgoing.drain()
+                await sdus.wait()
+
+            await timed_stream(name, count, len(sdu), warm, stream)
 
 
         BENCHMARKS = {
             "discover": discover,
             "read": read,
             "write": write,
-            "write-without-response": lambda rig, name, count: write_without_response(rig, name, count, 512),
-            "write-without-response-20": lambda rig, name, count: write_without_response(rig, name, count, 20),
-            "notify": lambda rig, name, count: updates(rig, name, count, 512, indicate=False),
-            "notify-20": lambda rig, name, count: updates(rig, name, count, 20, indicate=False),
-            "indicate": lambda rig, name, count: updates(rig, name, count, 512, indicate=True),
-            "indicate-20": lambda rig, name, count: updates(rig, name, count, 20, indicate=True),
+            "write-without-response": lambda rig, name, count, warm: write_without_response(rig, name, count, warm, 512),
+            "write-without-response-20": lambda rig, name, count, warm: write_without_response(rig, name, count, warm, 20),
+            "notify": lambda rig, name, count, warm: updates(rig, name, count, warm, 512, indicate=False),
+            "notify-20": lambda rig, name, count, warm: updates(rig, name, count, warm, 20, indicate=False),
+            "indicate": lambda rig, name, count, warm: updates(rig, name, count, warm, 512, indicate=True),
+            "indicate-20": lambda rig, name, count, warm: updates(rig, name, count, warm, 20, indicate=True),
             "l2cap-channel": channel,
         }
 
@@ -222,13 +248,14 @@ enum BumbleBenchScript {
             parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
             parser.add_argument("--benchmark", choices=sorted(BENCHMARKS), required=True)
             parser.add_argument("--count", type=int, default=1000)
+            parser.add_argument("--warm-up", type=float, default=0.0, help="seconds to run untimed first")
             parser.add_argument("--central", required=True, help="the central's controller, a Bumble transport spec")
             parser.add_argument("--peripheral", required=True, help="the peripheral's controller, a Bumble transport spec")
             arguments = parser.parse_args()
             logging.basicConfig(level=logging.ERROR)
             rig = Rig(arguments.central, arguments.peripheral)
             try:
-                run = BENCHMARKS[arguments.benchmark](rig, arguments.benchmark, arguments.count)
+                run = BENCHMARKS[arguments.benchmark](rig, arguments.benchmark, arguments.count, arguments.warm_up)
                 await asyncio.wait_for(run, timeout=600)
             finally:
                 await rig.stop()

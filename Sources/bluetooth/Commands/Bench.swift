@@ -48,6 +48,14 @@ struct Bench: AsyncParsableCommand {
     @Flag(name: .long, help: "Also run each workload on Bumble's host (pip package bumble) on the same controllers.")
     var againstBumble = false
 
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "Milliseconds each workload runs untimed on its link before it is measured, on each host "
+                + "(default: 100 over a transport, 0 on the virtual air, where instructions are counted).",
+            valueName: "ms"))
+    var warmUp: Int?
+
     func validate() throws {
         guard count.map({ $0 > 0 }) ?? true else { throw ValidationError("--count must be at least 1") }
         let names = Benchmarks.all.map(\.name) + ["crowd"]
@@ -58,6 +66,7 @@ struct Bench: AsyncParsableCommand {
             throw ValidationError("--advertisers and --seconds must be positive")
         }
         guard ["instant", "timed"].contains(air) else { throw ValidationError("--air takes instant or timed") }
+        guard warmUp.map({ $0 >= 0 }) ?? true else { throw ValidationError("--warm-up takes 0 or more milliseconds") }
     }
 
     func run() async throws {
@@ -70,8 +79,18 @@ struct Bench: AsyncParsableCommand {
         } catch {
             fail("\(error)")
         }
-        let setting = BenchSetting(controllers: controllers, snoop: snoop)
-        if !options.json { print("Controllers: \(controllers.description)") }
+        let warmUpMilliseconds: Int
+        if case .virtualAir = controllers {
+            warmUpMilliseconds = warmUp ?? 0
+        } else {
+            warmUpMilliseconds = warmUp ?? 100
+        }
+        let setting = BenchSetting(controllers: controllers, snoop: snoop, warmUp: .milliseconds(warmUpMilliseconds))
+        if !options.json {
+            print(
+                "Controllers: \(controllers.description)"
+                    + (warmUpMilliseconds > 0 ? "; each workload runs \(warmUpMilliseconds) ms untimed first" : ""))
+        }
         for benchmark in Benchmarks.all where only.isEmpty || only.contains(benchmark.name) {
             let operations = count ?? (benchmark.name == "discover" ? 20 : 1000)
             let result: BenchResult
@@ -84,12 +103,13 @@ struct Bench: AsyncParsableCommand {
             if againstBumble, case .transports(let central, let peripheral) = controllers {
                 do {
                     bumble = try await BumbleBench.run(
-                        benchmark.name, operations: operations, central: central, peripheral: peripheral)
+                        benchmark.name, operations: operations, warmUp: setting.warmUp, central: central,
+                        peripheral: peripheral)
                 } catch {
                     fail("\(benchmark.name) on Bumble: \(error)")
                 }
             }
-            report(result, bumble: bumble, controllers: controllers)
+            report(result, bumble: bumble, controllers: controllers, warmUpMilliseconds: warmUpMilliseconds)
         }
         if only.contains("crowd") { try await runCrowd(narrator) }
     }
@@ -117,11 +137,15 @@ struct Bench: AsyncParsableCommand {
         return controllers
     }
 
-    private func report(_ result: BenchResult, bumble: BenchResult?, controllers: BenchControllers) {
+    private func report(
+        _ result: BenchResult, bumble: BenchResult?, controllers: BenchControllers, warmUpMilliseconds: Int
+    ) {
         var sentence =
             "\(result.name.padding(toLength: 26, withPad: " ", startingAt: 0)) \(result.operations) ops"
             + (result.buffersPhrase.map { " on \($0)" } ?? "") + ", ours " + result.summary
-        var details: [String: Any] = ["controllers": controllers.description, "ours": result.fields]
+        var details: [String: Any] = [
+            "controllers": controllers.description, "warmUpMilliseconds": warmUpMilliseconds, "ours": result.fields,
+        ]
         if let buffers = result.aclBuffers {
             details["aclBuffers"] = buffers.count
             details["aclBufferLength"] = buffers.length
