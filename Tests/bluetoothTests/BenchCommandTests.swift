@@ -62,6 +62,27 @@ struct BenchCommandTests {
         #expect(refused.standardError.contains("--warm-up takes 0 or more milliseconds"), "\(refused.standardError)")
     }
 
+    @Test("bench --rounds runs each workload that many times and reports the run with the median rate, and each rate")
+    func rounds() async throws {
+        let outcome = try await CommandLineTool.run([
+            "bench", "--only", "read", "--count", "5", "--rounds", "3", "--json",
+        ])
+        #expect(outcome.status == 0, "\(outcome.standardError)")
+        let line = try #require(
+            outcome.standardOutput.split(separator: "\n").compactMap {
+                try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any]
+            }.first)
+        let ours = try #require(line["ours"] as? [String: Any], "\(line)")
+        let rates = try #require(ours["opsPerSecondOfEachRun"] as? [Double], "\(line)")
+        #expect(ours["runs"] as? Int == 3)
+        #expect(rates.count == 3 && rates == rates.sorted(), "\(rates)")
+        #expect(ours["opsPerSecond"] as? Double == rates[1], "\(line)")
+        #expect(ours["operations"] as? Int == 5)
+        let refused = try await CommandLineTool.run(["bench", "--rounds", "0"])
+        #expect(refused.status == 2)
+        #expect(refused.standardError.contains("--rounds must be at least 1"), "\(refused.standardError)")
+    }
+
     @Test("bench refuses an unknown benchmark as a usage error")
     func unknownBenchmark() async throws {
         let outcome = try await CommandLineTool.run(["bench", "--only", "teleport"])

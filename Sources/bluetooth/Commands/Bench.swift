@@ -50,6 +50,13 @@ struct Bench: AsyncParsableCommand {
 
     @Option(
         name: .long,
+        help:
+            "Run each workload this many times on each host, each on a fresh link, and report the run with the median rate."
+    )
+    var rounds = 1
+
+    @Option(
+        name: .long,
         help: ArgumentHelp(
             "Milliseconds each workload runs untimed on its link before it is measured, on each host "
                 + "(default: 100 over a transport, 0 on the virtual air, where instructions are counted).",
@@ -67,6 +74,7 @@ struct Bench: AsyncParsableCommand {
         }
         guard ["instant", "timed"].contains(air) else { throw ValidationError("--air takes instant or timed") }
         guard warmUp.map({ $0 >= 0 }) ?? true else { throw ValidationError("--warm-up takes 0 or more milliseconds") }
+        guard rounds > 0 else { throw ValidationError("--rounds must be at least 1") }
     }
 
     func run() async throws {
@@ -93,23 +101,27 @@ struct Bench: AsyncParsableCommand {
         }
         for benchmark in Benchmarks.all where only.isEmpty || only.contains(benchmark.name) {
             let operations = count ?? (benchmark.name == "discover" ? 20 : 1000)
-            let result: BenchResult
-            do {
-                result = try await benchmark.run(operations, setting)
-            } catch {
-                fail("\(benchmark.name): \(error)")
-            }
-            var bumble: BenchResult?
-            if againstBumble, case .transports(let central, let peripheral) = controllers {
+            var ours: [BenchResult] = []
+            var bumble: [BenchResult] = []
+            for _ in 0..<rounds {
                 do {
-                    bumble = try await BumbleBench.run(
-                        benchmark.name, operations: operations, warmUp: setting.warmUp, central: central,
-                        peripheral: peripheral)
+                    ours.append(try await benchmark.run(operations, setting))
+                } catch {
+                    fail("\(benchmark.name): \(error)")
+                }
+                guard againstBumble, case .transports(let central, let peripheral) = controllers else { continue }
+                do {
+                    bumble.append(
+                        try await BumbleBench.run(
+                            benchmark.name, operations: operations, warmUp: setting.warmUp, central: central,
+                            peripheral: peripheral))
                 } catch {
                     fail("\(benchmark.name) on Bumble: \(error)")
                 }
             }
-            report(result, bumble: bumble, controllers: controllers, warmUpMilliseconds: warmUpMilliseconds)
+            report(
+                BenchRounds(ours), bumble: bumble.isEmpty ? nil : BenchRounds(bumble), controllers: controllers,
+                warmUpMilliseconds: warmUpMilliseconds)
         }
         if only.contains("crowd") { try await runCrowd(narrator) }
     }
@@ -138,21 +150,22 @@ struct Bench: AsyncParsableCommand {
     }
 
     private func report(
-        _ result: BenchResult, bumble: BenchResult?, controllers: BenchControllers, warmUpMilliseconds: Int
+        _ ours: BenchRounds, bumble: BenchRounds?, controllers: BenchControllers, warmUpMilliseconds: Int
     ) {
+        let result = ours.median
         var sentence =
             "\(result.name.padding(toLength: 26, withPad: " ", startingAt: 0)) \(result.operations) ops"
-            + (result.buffersPhrase.map { " on \($0)" } ?? "") + ", ours " + result.summary
+            + (result.buffersPhrase.map { " on \($0)" } ?? "") + ", ours " + ours.summary
         var details: [String: Any] = [
-            "controllers": controllers.description, "warmUpMilliseconds": warmUpMilliseconds, "ours": result.fields,
+            "controllers": controllers.description, "warmUpMilliseconds": warmUpMilliseconds, "ours": ours.fields,
         ]
         if let buffers = result.aclBuffers {
             details["aclBuffers"] = buffers.count
             details["aclBufferLength"] = buffers.length
         }
         if let bumble {
-            let rate = result.operationsPerSecond / bumble.operationsPerSecond
-            let cpu = bumble.cpuMicrosecondsPerOperation / result.cpuMicrosecondsPerOperation
+            let rate = result.operationsPerSecond / bumble.median.operationsPerSecond
+            let cpu = bumble.median.cpuMicrosecondsPerOperation / result.cpuMicrosecondsPerOperation
             sentence +=
                 "; Bumble " + bumble.summary
                 + String(format: "; %.1f× Bumble's rate, %.1f× less CPU per operation", rate, cpu)
