@@ -5,11 +5,7 @@ import Testing
 struct BenchCommandTests {
     @Test("bench runs every benchmark --count times, discovery too, and reports each as a JSON line of numbers")
     func everyBenchmarkRuns() async throws {
-        let outcome = try await CommandLineTool.run(["bench", "--count", "7", "--json"])
-        #expect(outcome.status == 0, "\(outcome.standardError)")
-        let lines = outcome.standardOutput.split(separator: "\n").compactMap {
-            try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any]
-        }
+        let lines = try await Self.benchJSON(["--count", "7"])
         #expect(
             lines.compactMap { $0["step"] as? String } == [
                 "discover", "read", "write", "write-without-response", "write-without-response-20", "notify",
@@ -47,14 +43,8 @@ struct BenchCommandTests {
     @Test(
         "bench --warm-up sets the untimed run before each measurement, which counts no operations; below 0 is refused")
     func warmUp() async throws {
-        let outcome = try await CommandLineTool.run([
-            "bench", "--only", "notify-20", "--count", "9", "--warm-up", "20", "--json",
-        ])
-        #expect(outcome.status == 0, "\(outcome.standardError)")
         let line = try #require(
-            outcome.standardOutput.split(separator: "\n").compactMap {
-                try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any]
-            }.first)
+            try await Self.benchJSON(["--only", "notify-20", "--count", "9", "--warm-up", "20"]).first)
         #expect(line["warmUpMilliseconds"] as? Int == 20, "\(line)")
         #expect((line["ours"] as? [String: Any])?["operations"] as? Int == 9, "\(line)")
         let refused = try await CommandLineTool.run(["bench", "--warm-up=-1"])
@@ -64,14 +54,7 @@ struct BenchCommandTests {
 
     @Test("bench --rounds runs each workload that many times and reports the run with the median rate, and each rate")
     func rounds() async throws {
-        let outcome = try await CommandLineTool.run([
-            "bench", "--only", "read", "--count", "5", "--rounds", "3", "--json",
-        ])
-        #expect(outcome.status == 0, "\(outcome.standardError)")
-        let line = try #require(
-            outcome.standardOutput.split(separator: "\n").compactMap {
-                try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any]
-            }.first)
+        let line = try #require(try await Self.benchJSON(["--only", "read", "--count", "5", "--rounds", "3"]).first)
         let ours = try #require(line["ours"] as? [String: Any], "\(line)")
         let rates = try #require(ours["opsPerSecondOfEachRun"] as? [Double], "\(line)")
         #expect(ours["runs"] as? Int == 3)
@@ -103,4 +86,14 @@ struct BenchCommandTests {
         #expect(outcome.status == 2)
         #expect(outcome.standardError.contains("needs --peripheral-transport"))
     }
+
+    /// Runs `bluetooth bench` with `arguments` and `--json`, expects it to succeed, and returns its JSON lines.
+    private static func benchJSON(_ arguments: [String]) async throws -> [[String: Any]] {
+        let outcome = try await CommandLineTool.run(["bench"] + arguments + ["--json"])
+        #expect(outcome.status == 0, "\(outcome.standardError)")
+        return outcome.standardOutput.split(separator: "\n").compactMap {
+            try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any]
+        }
+    }
+
 }

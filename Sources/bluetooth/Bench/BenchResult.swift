@@ -27,7 +27,7 @@ struct BenchResult: Sendable {
         self.latencies = latencies.sorted()
     }
 
-    var seconds: Double { Self.seconds(elapsed) }
+    var seconds: Double { elapsed.seconds }
 
     var operationsPerSecond: Double { Double(operations) / seconds }
 
@@ -40,7 +40,7 @@ struct BenchResult: Sendable {
     func latencyPercentile(_ fraction: Double) -> Double? {
         guard !latencies.isEmpty else { return nil }
         let index = min(latencies.count - 1, Int((Double(latencies.count) * fraction).rounded(.up)) - 1)
-        return Self.seconds(latencies[max(0, index)]) * 1e6
+        return latencies[max(0, index)].seconds * 1e6
     }
 
     /// Rate, latency percentiles, CPU per operation and (for operations that carry bytes) throughput, as one phrase.
@@ -68,9 +68,5 @@ struct BenchResult: Sendable {
             "p50Microseconds": latencyPercentile(0.5) ?? NSNull(),
             "p99Microseconds": latencyPercentile(0.99) ?? NSNull(),
         ]
-    }
-
-    private static func seconds(_ duration: Duration) -> Double {
-        Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
     }
 }

@@ -174,12 +174,8 @@ enum Benchmarks {
             var readiness = 0
             return try await timedStream(name, count, bytes: size, setting) { values in
                 total += values
-                var sent = 0
-                while true {
-                    sent += await update(rig.peripheral, value, for: rig.echoHandle, upTo: values - sent)
-                    guard sent < values else { break }
-                    guard let now = await ready.wait(beyond: readiness) else { throw BenchError.stopped }
-                    readiness = now
+                try await send(values, readiness: &readiness, ready: ready) { limit in
+                    await update(rig.peripheral, value, for: rig.echoHandle, upTo: limit)
                 }
                 guard await received.wait(beyond: total - 1) != nil else { throw BenchError.stopped }
             }
@@ -215,16 +211,25 @@ enum Benchmarks {
             var readiness = 0
             return try await timedStream(name, count, bytes: size, setting) { values in
                 total += values
-                var sent = 0
-                while true {
-                    sent += try await write(
-                        rig.central, value, to: rig.echoHandle, on: rig.link.handle, upTo: values - sent)
-                    guard sent < values else { break }
-                    guard let now = await ready.wait(beyond: readiness) else { throw BenchError.stopped }
-                    readiness = now
+                try await send(values, readiness: &readiness, ready: ready) { limit in
+                    try await write(rig.central, value, to: rig.echoHandle, on: rig.link.handle, upTo: limit)
                 }
                 guard await received.wait(beyond: total - 1) != nil else { throw BenchError.stopped }
             }
+        }
+    }
+
+    /// Sends `values` values through `batch` (which sends as many as its queue takes, up to the limit it is given,
+    /// and returns how many went), waiting for the sender's next readiness event (counted by `ready`, the last seen
+    /// in `readiness`) whenever the queue is full.
+    private static func send(
+        _ values: Int, readiness: inout Int, ready: BenchEventCount, _ batch: (Int) async throws -> Int
+    ) async throws {
+        var sent = try await batch(values)
+        while sent < values {
+            guard let now = await ready.wait(beyond: readiness) else { throw BenchError.stopped }
+            readiness = now
+            sent += try await batch(values - sent)
         }
     }
 

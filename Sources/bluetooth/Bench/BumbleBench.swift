@@ -30,9 +30,8 @@ enum BumbleBench {
     static func run(
         _ benchmark: String, operations: Int, warmUp: Duration, central: TransportSpec, peripheral: TransportSpec
     ) async throws -> BenchResult {
-        let warmUpSeconds = Double(warmUp.components.seconds) + Double(warmUp.components.attoseconds) / 1e18
         let arguments = [
-            "--benchmark", benchmark, "--count", String(operations), "--warm-up", String(warmUpSeconds),
+            "--benchmark", benchmark, "--count", String(operations), "--warm-up", String(warmUp.seconds),
             "--central", try bumbleSpec(central), "--peripheral", try bumbleSpec(peripheral),
         ]
         return try await withCheckedThrowingContinuation { continuation in
