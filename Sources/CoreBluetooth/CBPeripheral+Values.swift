@@ -49,7 +49,9 @@ extension CBPeripheral {
 
     /// Writes a characteristic's value: with response, long values by prepared writes, the result arriving in
     /// `peripheral(_:didWriteValueFor:error:)`; without response, with no result, and
-    /// `peripheralIsReady(toSendWriteWithoutResponse:)` once the app may send again.
+    /// `peripheralIsReady(toSendWriteWithoutResponse:)` once the app may send again: when the write has gone to the
+    /// link, which takes it only once its outbound backlog has room (a write is never dropped for a busy link, and
+    /// nothing the app asks for after it overtakes it).
     ///
     /// Bluetooth Core Specification Vol 3, Part G, 4.9.1, 4.9.3 and 4.9.4.
     func writeCharacteristic(_ data: Data, _ characteristic: CBCharacteristic, type: CBCharacteristicWriteType) {
@@ -72,7 +74,7 @@ extension CBPeripheral {
             perform(
                 "writeValue",
                 { host, link throws(HostError) in
-                    try await host.writeWithoutResponse(bytes, to: declaration.valueHandle, on: link)
+                    try await host.writeWithoutResponseWhenRoom(bytes, to: declaration.valueHandle, on: link)
                 }
             ) { [self] result in
                 if case .failure(let error) = result {

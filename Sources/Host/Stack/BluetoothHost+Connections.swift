@@ -172,6 +172,7 @@ extension BluetoothHost {
         server.disconnected(handle)
         emit(.disconnected(handle, reason: reported))
         for waiter in disconnectionWaiters.removeValue(forKey: handle) ?? [] { waiter.resume() }
+        for waiter in writeRoomWaiters.removeValue(forKey: handle) ?? [] { waiter.resume() }
     }
 
     func finishPendingConnection(_ outcome: Result<HostLink, HostError>) {

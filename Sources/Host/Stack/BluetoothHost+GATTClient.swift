@@ -112,6 +112,22 @@ extension BluetoothHost {
         !isCongested(handle)
     }
 
+    /// Sends a Write Without Response once the link can take it: at once when it is not congested, otherwise when
+    /// its outbound backlog has drained (as ``HostEvent/readyToWriteWithoutResponse(_:)`` reports), so that a write
+    /// is neither dropped nor overtaken by what is sent on the link after it.
+    ///
+    /// - Throws: ``HostError/notConnected(_:)`` when the link went down first, or what
+    ///   ``writeWithoutResponse(_:to:on:)`` throws.
+    public func writeWithoutResponseWhenRoom(
+        _ value: [UInt8], to attribute: AttributeHandle, on handle: ConnectionHandle
+    ) async throws(HostError) {
+        while isCongested(handle) {
+            _ = try connection(handle)
+            await withCheckedContinuation { writeRoomWaiters[handle, default: []].append($0) }
+        }
+        try writeWithoutResponse(value, to: attribute, on: handle)
+    }
+
     /// Sends a Write Without Response (at most ATT_MTU - 3 bytes); nothing acknowledges it.
     ///
     /// - Throws: ``ATTBearerError/queueFull`` (as ``HostError/att(_:_:)``) when the link is congested

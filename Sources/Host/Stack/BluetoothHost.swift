@@ -28,6 +28,8 @@ public actor BluetoothHost {
     var pendingConnection: PendingConnection?
     var nextAttemptID: UInt64 = 0
     var disconnectionWaiters: [ConnectionHandle: [CheckedContinuation<Void, Never>]] = [:]
+    /// Writes without response waiting for a congested link to drain (or go down).
+    var writeRoomWaiters: [ConnectionHandle: [CheckedContinuation<Void, Never>]] = [:]
     var stopped = false
     /// The signaling and credit-based channels of every link.
     let l2cap: HostL2CAP
@@ -270,6 +272,7 @@ public actor BluetoothHost {
     }
 
     private func drained(_ handle: ConnectionHandle) {
+        for waiter in writeRoomWaiters.removeValue(forKey: handle) ?? [] { waiter.resume() }
         guard connections[handle] != nil else { return }
         server.transmitReady(on: handle)
         emit(.readyToWriteWithoutResponse(handle))
