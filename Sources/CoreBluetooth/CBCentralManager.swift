@@ -18,9 +18,8 @@ open class CBCentralManager: CBManager, @unchecked Sendable {
 
     let queue: DispatchQueue
     var host: BluetoothHost?
-    /// Whether the manager runs on bluetoothd (`bluez` transports) rather than a host stack of its own.
-    var runsOnBlueZ = false
-    var bluez: BlueZCentral?
+    /// The stack the manager runs on, chosen when it is made: our host stack, or bluetoothd (`bluez` transports).
+    var backend: any CentralBackend = HostCentralBackend(manager: nil)
     var peripherals = PeripheralRegistry()
     var linked: [ConnectionHandle: CBPeripheral] = [:]
     var scan: ScanSession?
@@ -34,7 +33,7 @@ open class CBCentralManager: CBManager, @unchecked Sendable {
     public override init() {
         queue = .main
         super.init()
-        startHost(options: nil)
+        backend = startCentralBackend(for: self, options: nil)
     }
 
     /// Makes a manager that calls `delegate` on `queue` (the main queue when nil).
@@ -59,48 +58,11 @@ open class CBCentralManager: CBManager, @unchecked Sendable {
             savedState = store.load()
         }
         super.init()
-        startHost(options: options)
-    }
-
-    private func startHost(options: [String: Any]?) {
-        if let adapter = BlueZTransport.adapter(options: options) {
-            runsOnBlueZ = true
-            return startBlueZ(adapter: adapter, options: options)
-        }
-        let spec: ManagerHost.Launch
-        do {
-            spec = try ManagerHost.launch(options: options, pairingAgent: pairingAgentBridge(options: options))
-        } catch {
-            CoreBluetoothLog.warning("\(self) cannot use its transport: \(error)")
-            self.queue.async { [self] in update(to: .unsupported) }
-            return
-        }
-        weak let manager = self
-        let queue = self.queue
-        Task {
-            let host: BluetoothHost
-            do {
-                host = try await ManagerHost.start(spec)
-            } catch {
-                CoreBluetoothLog.warning("cannot open Bluetooth transport \(spec.spec): \(error)")
-                queue.async { manager?.update(to: .poweredOff) }
-                return
-            }
-            guard manager != nil else {
-                await host.stop()
-                return
-            }
-            queue.async { manager?.started(host) }
-            await host.handleEvents(
-                with: HostEventHandler(
-                    event: { event in queue.async { manager?.handle(event) } },
-                    ended: { queue.async { manager?.stopped() } }))
-        }
+        backend = startCentralBackend(for: self, options: options)
     }
 
     deinit {
-        if let host { Task { await host.stop() } }
-        bluez?.close()
+        backend.close()
     }
 
     /// The manager as Apple describes it: `<CBCentralManager: 0x…>`.
@@ -145,14 +107,12 @@ open class CBCentralManager: CBManager, @unchecked Sendable {
     /// Options: ``CBCentralManagerScanOptionAllowDuplicatesKey`` and
     /// ``CBCentralManagerScanOptionSolicitedServiceUUIDsKey``.
     open func scanForPeripherals(withServices serviceUUIDs: [CBUUID]?, options: [String: Any]? = nil) {
-        guard !onBlueZ("scanForPeripherals", { $0.scan(services: serviceUUIDs, options: options) }) else { return }
-        startScan(withServices: serviceUUIDs, options: options)
+        backend.scan(services: serviceUUIDs, options: options)
     }
 
     /// Stops scanning; no discovery is reported after it returns.
     open func stopScan() {
-        guard !onBlueZ("stopScan", { $0.stopScan() }) else { return }
-        endScan()
+        backend.stopScan()
     }
 
     /// Connects to a peripheral; the attempt never times out. `centralManager(_:didConnect:)` or
@@ -167,10 +127,7 @@ open class CBCentralManager: CBManager, @unchecked Sendable {
             return
         }
         guard peripheral.state == .disconnected || peripheral.state == .disconnecting else { return }
-        guard !onBlueZ("connect", { $0.connect(peripheral) }) else { return }
-        guard let host else { return }
-        peripheral.reconnectsAutomatically = options?[CBConnectPeripheralOptionEnableAutoReconnect] as? Bool ?? false
-        beginAttempt(to: peripheral, on: host)
+        backend.connect(peripheral, options: options)
     }
 
     /// Starts a connection attempt to `peripheral`, which ends in ``attemptEnded(_:of:with:)``.
@@ -196,7 +153,11 @@ open class CBCentralManager: CBManager, @unchecked Sendable {
     /// Cancels a connection attempt or disconnects; `centralManager(_:didDisconnectPeripheral:error:)` follows
     /// with a nil error.
     open func cancelPeripheralConnection(_ peripheral: CBPeripheral) {
-        guard !onBlueZ("cancelPeripheralConnection", { $0.cancel(peripheral) }) else { return }
+        backend.cancel(peripheral)
+    }
+
+    /// Carries out ``cancelPeripheralConnection(_:)`` on the host stack.
+    func disconnectOnHost(_ peripheral: CBPeripheral) {
         guard let host = poweredOn("cancelPeripheralConnection") else { return }
         peripheral.reconnectsAutomatically = false
         switch peripheral.state {
@@ -257,7 +218,8 @@ open class CBCentralManager: CBManager, @unchecked Sendable {
         delegate?.centralManagerDidUpdateState(self)
     }
 
-    private func started(_ host: BluetoothHost) {
+    /// The host stack is up: the manager is powered on, after restoring the state saved for it.
+    func started(_ host: BluetoothHost) {
         self.host = host
         if let saved = savedState {
             savedState = nil
@@ -267,7 +229,8 @@ open class CBCentralManager: CBManager, @unchecked Sendable {
         update(to: .poweredOn)
     }
 
-    private func stopped() {
+    /// The host stack stopped: every scan and link ends, and the manager is powered off.
+    func stopped() {
         host = nil
         isScanning = false
         scan = nil

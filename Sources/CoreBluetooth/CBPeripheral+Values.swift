@@ -94,18 +94,11 @@ extension CBPeripheral {
         }
     }
 
-    /// Writes a descriptor's value; the result arrives in `peripheral(_:didWriteValueFor:error:)`.
-    ///
-    /// Writing the Client Characteristic Configuration descriptor stops the program, as Apple's raises:
-    /// use ``setNotifyValue(_:for:)``.
+    /// Writes a descriptor's value (never the Client Characteristic Configuration's); the result arrives in
+    /// `peripheral(_:didWriteValueFor:error:)`.
     ///
     /// Bluetooth Core Specification Vol 3, Part G, 4.12.3.
     func writeDescriptor(_ data: Data, _ descriptor: CBDescriptor) {
-        precondition(
-            descriptor.uuid.bluetoothUUID != .clientCharacteristicConfiguration,
-            "Client Characteristic Configuration descriptors must be configured using setNotifyValue:forCharacteristic:"
-        )
-        if let bluez = manager?.bluez { return bluez.writeValue(data, for: descriptor, of: self) }
         guard let discovered = validHandle(of: descriptor, command: "writeValue") else { return }
         let bytes = [UInt8](data)
         perform(

@@ -87,73 +87,69 @@ open class CBPeripheral: CBPeer, @unchecked Sendable {
     /// Discovers the peripheral's primary services, all of them or those with the given UUIDs; the result
     /// arrives in `peripheral(_:didDiscoverServices:)`, and ``services`` then holds every service found so far.
     open func discoverServices(_ serviceUUIDs: [CBUUID]?) {
-        if let bluez = manager?.bluez { return bluez.discoverServices(serviceUUIDs, of: self) }
-        runServiceDiscovery(serviceUUIDs)
+        backend.discoverServices(serviceUUIDs, of: self)
     }
 
     /// Finds the services a service includes, all of them or those with the given UUIDs; the result arrives in
     /// `peripheral(_:didDiscoverIncludedServicesFor:error:)`.
     open func discoverIncludedServices(_ includedServiceUUIDs: [CBUUID]?, for service: CBService) {
-        if let bluez = manager?.bluez {
-            return bluez.discoverIncludedServices(includedServiceUUIDs, for: service, of: self)
-        }
-        runIncludedServiceDiscovery(includedServiceUUIDs, for: service)
+        backend.discoverIncludedServices(includedServiceUUIDs, for: service, of: self)
     }
 
     /// Discovers a service's characteristics, all of them or those with the given UUIDs; the result arrives in
     /// `peripheral(_:didDiscoverCharacteristicsFor:error:)`.
     open func discoverCharacteristics(_ characteristicUUIDs: [CBUUID]?, for service: CBService) {
-        if let bluez = manager?.bluez {
-            return bluez.discoverCharacteristics(characteristicUUIDs, for: service, of: self)
-        }
-        runCharacteristicDiscovery(characteristicUUIDs, for: service)
+        backend.discoverCharacteristics(characteristicUUIDs, for: service, of: self)
     }
 
     /// Discovers a characteristic's descriptors; the result arrives in
     /// `peripheral(_:didDiscoverDescriptorsFor:error:)`.
     open func discoverDescriptors(for characteristic: CBCharacteristic) {
-        if let bluez = manager?.bluez { return bluez.discoverDescriptors(for: characteristic, of: self) }
-        runDescriptorDiscovery(for: characteristic)
+        backend.discoverDescriptors(for: characteristic, of: self)
     }
 
     /// Reads a characteristic's value, long ones whole; the result arrives in
     /// `peripheral(_:didUpdateValueFor:error:)` with the value in `characteristic.value`.
     open func readValue(for characteristic: CBCharacteristic) {
-        if let bluez = manager?.bluez { return bluez.readValue(for: characteristic, of: self) }
-        readCharacteristic(characteristic)
+        backend.readValue(for: characteristic, of: self)
     }
 
     /// Reads a descriptor's value; the result arrives in `peripheral(_:didUpdateValueFor:error:)`, typed by the
     /// descriptor's UUID.
     open func readValue(for descriptor: CBDescriptor) {
-        if let bluez = manager?.bluez { return bluez.readValue(for: descriptor, of: self) }
-        readDescriptor(descriptor)
+        backend.readValue(for: descriptor, of: self)
     }
 
     /// Writes a characteristic's value: with response the result arrives in
     /// `peripheral(_:didWriteValueFor:error:)`; without response nothing answers, and
     /// `peripheralIsReady(toSendWriteWithoutResponse:)` says when the app may send again.
     open func writeValue(_ data: Data, for characteristic: CBCharacteristic, type: CBCharacteristicWriteType) {
-        if let bluez = manager?.bluez { return bluez.writeValue(data, for: characteristic, type: type, of: self) }
-        writeCharacteristic(data, characteristic, type: type)
+        backend.writeValue(data, for: characteristic, type: type, of: self)
     }
 
     /// Writes a descriptor's value; the result arrives in `peripheral(_:didWriteValueFor:error:)`. The Client
     /// Characteristic Configuration descriptor is refused, as Apple refuses it: use ``setNotifyValue(_:for:)``.
     open func writeValue(_ data: Data, for descriptor: CBDescriptor) {
-        writeDescriptor(data, descriptor)
+        precondition(
+            descriptor.uuid.bluetoothUUID != .clientCharacteristicConfiguration,
+            "Client Characteristic Configuration descriptors must be configured using setNotifyValue:forCharacteristic:"
+        )
+        backend.writeValue(data, for: descriptor, of: self)
     }
 
     /// Turns notifications or indications of a characteristic on or off; the result arrives in
     /// `peripheral(_:didUpdateNotificationStateFor:error:)`, and values in `peripheral(_:didUpdateValueFor:error:)`.
     open func setNotifyValue(_ enabled: Bool, for characteristic: CBCharacteristic) {
-        if let bluez = manager?.bluez { return bluez.setNotifyValue(enabled, for: characteristic, of: self) }
-        configureNotifications(enabled, for: characteristic)
+        backend.setNotifyValue(enabled, for: characteristic, of: self)
     }
 
     /// Reads the connection's signal strength; the result arrives in `peripheral(_:didReadRSSI:error:)`.
     open func readRSSI() {
-        if let bluez = manager?.bluez { return bluez.readRSSI(of: self) }
+        backend.readRSSI(of: self)
+    }
+
+    /// Carries out ``readRSSI()`` on the host stack: the controller's RSSI of the link.
+    func readLinkRSSI() {
         perform("readRSSI", { host, link throws(HostError) in try await host.readRSSI(link) }) { [self] result in
             let rssi: NSNumber
             let error: (any Error)?
@@ -178,8 +174,13 @@ open class CBPeripheral: CBPeer, @unchecked Sendable {
     /// closes when released.
     open func openL2CAPChannel(_ PSM: CBL2CAPPSM) {
         precondition(PSM > 0, "psm > 0")
-        if let bluez = manager?.bluez { return bluez.openL2CAPChannel(of: self) }
-        openChannel(PSM)
+        backend.openL2CAPChannel(PSM, of: self)
+    }
+
+    /// The stack the manager runs on; our host stack's code when the manager is gone, which then drops every call
+    /// as made on a peripheral that is not connected.
+    var backend: any CentralBackend {
+        manager?.backend ?? HostCentralBackend(manager: nil)
     }
 
     /// Runs a host call on this peripheral's link after every call issued before it, and hands its result,

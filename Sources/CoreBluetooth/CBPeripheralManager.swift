@@ -47,9 +47,8 @@ open class CBPeripheralManager: CBManager, @unchecked Sendable {
     var channels = L2CAPChannelTable()
     var restoration: RestorationStore<PeripheralRestorationState>?
     var pendingRestoration: PeripheralRestorationState?
-    /// Whether the manager runs on bluetoothd (`bluez` transports) rather than a host stack of its own.
-    var runsOnBlueZ = false
-    var bluez: BlueZPeripheral?
+    /// The stack the manager runs on, chosen when it is made: our host stack, or bluetoothd (`bluez` transports).
+    var backend: any PeripheralManagerBackend = HostPeripheralManagerBackend(manager: nil)
 
     /// The app's authorization to advertise; always authorized on Linux.
     @available(*, deprecated, message: "Use CBManagerAuthorization instead")
@@ -94,9 +93,10 @@ open class CBPeripheralManager: CBManager, @unchecked Sendable {
     private func launch(_ stream: AsyncStream<Operation>, options: [String: Any]?) {
         queue.setSpecific(key: queueKey, value: true)
         if let adapter = BlueZTransport.adapter(options: options) {
-            runsOnBlueZ = true
-            return startBlueZ(adapter: adapter, options: options)
+            backend = BlueZPeripheralManagerBackend.start(for: self, adapter: adapter, options: options)
+            return
         }
+        backend = HostPeripheralManagerBackend(manager: self)
         openRestoration(options: options)
         let spec: Result<ManagerHost.Launch, TransportError>
         do {
@@ -113,7 +113,7 @@ open class CBPeripheralManager: CBManager, @unchecked Sendable {
 
     deinit {
         operations.finish()
-        bluez?.close()
+        backend.close()
     }
 
     /// Publishes a service and its characteristics; `peripheralManager(_:didAdd:error:)` follows.
@@ -122,21 +122,18 @@ open class CBPeripheralManager: CBManager, @unchecked Sendable {
     /// holds a characteristic already published, or has a cached value that is not read-only. A service with the
     /// UUID of the GAP or GATT service is refused with `CBError.uuidNotAllowed`.
     open func add(_ service: CBMutableService) {
-        guard !onBlueZ({ $0.add(service) }) else { return }
-        publish(service)
+        backend.add(service)
     }
 
     /// Withdraws a published service; unknown services are ignored. Stops the program when another published
     /// service still includes it, as Apple's does.
     open func remove(_ service: CBMutableService) {
-        guard !onBlueZ({ $0.remove(service) }) else { return }
-        withdraw(service)
+        backend.remove(service)
     }
 
     /// Withdraws every published service.
     open func removeAllServices() {
-        guard !onBlueZ({ $0.removeAll() }) else { return }
-        withdrawAll()
+        backend.removeAll()
     }
 
     /// Answers a read or write request handed to the delegate; the first request of a write array answers the
@@ -145,8 +142,7 @@ open class CBPeripheralManager: CBManager, @unchecked Sendable {
     /// For a read, the app sets the request's `value` to the bytes from its `offset` on before answering
     /// `.success`.
     open func respond(to request: CBATTRequest, withResult result: CBATTError.Code) {
-        guard !onBlueZ({ $0.respond(to: request, withResult: result) }) else { return }
-        answer(request, withResult: result)
+        backend.respond(to: request, withResult: result)
     }
 
     /// Advertises the local name and service UUIDs given (`CBAdvertisementDataLocalNameKey`,
@@ -155,14 +151,12 @@ open class CBPeripheralManager: CBManager, @unchecked Sendable {
     ///
     /// Advertising goes on while centrals are connected, until ``stopAdvertising()``.
     open func startAdvertising(_ advertisementData: [String: Any]?) {
-        guard !onBlueZ({ $0.startAdvertising(advertisementData) }) else { return }
-        advertise(advertisementData)
+        backend.startAdvertising(advertisementData)
     }
 
     /// Stops advertising; no delegate callback follows.
     open func stopAdvertising() {
-        guard !onBlueZ({ $0.stopAdvertising() }) else { return }
-        endAdvertising()
+        backend.stopAdvertising()
     }
 
     /// Asks a connected central for connection intervals fit for `latency`; nothing reports the outcome.
@@ -170,8 +164,7 @@ open class CBPeripheralManager: CBManager, @unchecked Sendable {
     /// Low asks for 15–30 ms, medium for 30–60 ms, high for 60–120 ms, with no peripheral latency and a 6 s
     /// supervision timeout, within Apple's accessory design guidelines.
     open func setDesiredConnectionLatency(_ latency: CBPeripheralManagerConnectionLatency, for central: CBCentral) {
-        guard !onBlueZ({ $0.requestLatency(for: central) }) else { return }
-        requestLatency(latency, for: central)
+        backend.requestLatency(latency, for: central)
     }
 
     /// Sends a characteristic's new value to its subscribed centrals (`nil`: all of them), cut to each one's
@@ -187,11 +180,7 @@ open class CBPeripheralManager: CBManager, @unchecked Sendable {
     open func updateValue(
         _ value: Data, for characteristic: CBMutableCharacteristic, onSubscribedCentrals centrals: [CBCentral]?
     ) -> Bool {
-        var sent = false
-        guard !onBlueZ({ sent = $0.update(value, for: characteristic, onSubscribedCentrals: centrals) }) else {
-            return sent
-        }
-        return update(value, for: characteristic, onSubscribedCentrals: centrals)
+        backend.update(value, for: characteristic, onSubscribedCentrals: centrals)
     }
 
     /// Publishes an L2CAP channel service on a PSM the system picks; `peripheralManager(_:didPublishL2CAPChannel:error:)`
@@ -201,15 +190,13 @@ open class CBPeripheralManager: CBManager, @unchecked Sendable {
     /// Insufficient Authentication, so that the central pairs first. Keep each channel handed to the delegate: it
     /// closes when released.
     open func publishL2CAPChannel(withEncryption encryptionRequired: Bool) {
-        guard !onBlueZ({ $0.publishL2CAPChannel() }) else { return }
-        publishChannel(withEncryption: encryptionRequired)
+        backend.publishL2CAPChannel(withEncryption: encryptionRequired)
     }
 
     /// Withdraws a published L2CAP channel service; `peripheralManager(_:didUnpublishL2CAPChannel:error:)` follows.
     /// Channels already open stay open. A PSM of 0 stops the program, as Apple's raises.
     open func unpublishL2CAPChannel(_ PSM: CBL2CAPPSM) {
-        guard !onBlueZ({ $0.unpublishL2CAPChannel(PSM) }) else { return }
-        unpublishChannel(PSM)
+        backend.unpublishL2CAPChannel(PSM)
     }
 
     /// Starts the host, reports it, forwards its events to the manager's queue, then runs every operation in order;
