@@ -39,7 +39,7 @@ enum ManagerHost {
         }
         configuration.pairing.adopt(options: options)
         if let address = (options?[CBManagerOptionStaticAddressKey] as? String).flatMap(BluetoothAddress.init) {
-            configuration.setup = ControllerSetupOptions(staticRandomAddress: address, preferRandomAddress: true)
+            configuration.setup = ControllerSetupOptions(staticRandomAddress: address)
         }
         if let interval = options?[CBManagerOptionAdvertisingIntervalKey] as? Int {
             configuration.advertisingInterval = .milliseconds(interval)

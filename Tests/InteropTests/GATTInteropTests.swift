@@ -18,7 +18,7 @@ struct GATTInteropTests {
             let host = try await BluetoothHost.start(
                 transport: try await TransportSpec(parsing: controllers.transportSpec(1)).open(),
                 configuration: HostConfiguration(
-                    setup: .init(staticRandomAddress: P.clientAddress, preferRandomAddress: true)))
+                    setup: .init(staticRandomAddress: P.clientAddress)))
             let events = EventRecorder(host.events)
             let link = try await host.connect(to: P.serverAddress, type: .random, timeout: .seconds(20))
             let handle = link.handle
@@ -103,7 +103,7 @@ struct GATTInteropTests {
             let host = try await BluetoothHost.start(
                 transport: try await TransportSpec(parsing: controllers.transportSpec(0)).open(),
                 configuration: HostConfiguration(
-                    setup: .init(staticRandomAddress: P.serverAddress, preferRandomAddress: true),
+                    setup: .init(staticRandomAddress: P.serverAddress),
                     deviceName: P.serverName, services: P.services))
             let layout = try #require(await host.database.service(P.primaryService))
             let writable = try #require(layout.characteristic(P.writable)).valueHandle

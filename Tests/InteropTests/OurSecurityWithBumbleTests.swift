@@ -17,7 +17,7 @@ struct OurSecurityWithBumbleTests {
         return try await BluetoothHost.start(
             transport: try await TransportSpec(parsing: spec).open(),
             configuration: HostConfiguration(
-                setup: ControllerSetupOptions(staticRandomAddress: address, preferRandomAddress: true),
+                setup: ControllerSetupOptions(staticRandomAddress: address),
                 deviceName: "Ours", services: services,
                 pairing: PairingConfiguration(supportsSecureConnections: pairing == "sc")))
     }

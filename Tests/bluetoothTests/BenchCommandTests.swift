@@ -40,6 +40,17 @@ struct BenchCommandTests {
         #expect(outcome.standardOutput.contains("each workload runs 100 ms untimed first"), "\(outcome.standardOutput)")
     }
 
+    @Test("bench on controllers with public addresses connects to the static random address its peripheral is given")
+    func controllersWithPublicAddresses() async throws {
+        let (sim, port) = try await SimCommandTests.startSim(["--public-address"])
+        defer { _ = sim.stop() }
+        let outcome = try await CommandLineTool.run([
+            "bench", "--transport", "tcp:127.0.0.1:\(port)", "--only", "read", "--count", "20",
+        ])
+        #expect(outcome.status == 0, "\(outcome.standardError)")
+        #expect(outcome.standardOutput.contains("20 ops on 8 ACL buffers"), "\(outcome.standardOutput)")
+    }
+
     @Test(
         "bench --warm-up sets the untimed run before each measurement, which counts no operations; below 0 is refused")
     func warmUp() async throws {

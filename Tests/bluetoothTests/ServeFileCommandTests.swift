@@ -78,4 +78,23 @@ struct ServeFileCommandTests {
         #expect(outcome.standardOutput.contains("C0:11:22:33:44:55 (random)"), "\(outcome.standardOutput)")
         #expect(outcome.standardOutput.contains("connectable yes"))
     }
+
+    @Test(
+        "on controllers with public addresses, serve advertises from its public address, or from --address when given")
+    func publicOrConfiguredAddress() async throws {
+        let served = try await ServedPeripheral.start(Self.gatt, simArguments: ["--public-address"])
+        defer { served.stop() }
+        let (configured, file) = try await served.serveAnother(
+            Self.gatt.replacingOccurrences(of: "Notifier", with: "Configured"),
+            arguments: ["--address", "C0:11:22:33:44:55"])
+        defer {
+            _ = configured.stop()
+            try? FileManager.default.removeItem(at: file)
+        }
+        let outcome = try await CommandLineTool.run(["scan", "--duration", "2", "--transport", served.transport])
+        #expect(outcome.status == 0, "\(outcome.standardError)")
+        #expect(outcome.standardOutput.contains("5A:1A:00:00:00:01 (public)"), "\(outcome.standardOutput)")
+        #expect(outcome.standardOutput.contains("C0:11:22:33:44:55 (random)"), "\(outcome.standardOutput)")
+        #expect(!outcome.standardOutput.contains("5A:1A:00:00:00:02"), "\(outcome.standardOutput)")
+    }
 }

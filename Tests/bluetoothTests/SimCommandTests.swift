@@ -31,6 +31,27 @@ struct SimCommandTests {
         #expect(try await CommandLineTool.run(["sim", "--listen", "127.0.0.1:0", "--acl-buffers", "0"]).status == 2)
     }
 
+    @Test("--public-address gives each client's controller a public address of its own; without it there is none")
+    func publicAddresses() async throws {
+        let (sim, port) = try await Self.startSim(["--public-address"])
+        defer { _ = sim.stop() }
+        #expect(try await Self.readAddress(port: port) == BluetoothAddress("5A:1A:00:00:00:01"))
+        #expect(try await Self.readAddress(port: port) == BluetoothAddress("5A:1A:00:00:00:02"))
+        let (plainSim, plainPort) = try await Self.startSim()
+        defer { _ = plainSim.stop() }
+        #expect(try await Self.readAddress(port: plainPort) == .zero)
+    }
+
+    /// Connects a client to the sim on `port` and reads its controller's public address (Read BD_ADDR).
+    private static func readAddress(port: UInt16) async throws -> BluetoothAddress {
+        let transport = try await TransportSpec(parsing: "tcp:127.0.0.1:\(port)").open()
+        defer { Task { await transport.close() } }
+        try await transport.send(.command(HCICommandPacket(ReadBDADDRCommand())))
+        var iterator = transport.incoming.makeAsyncIterator()
+        let complete = try await commandComplete(from: &iterator)
+        return try ReadBDADDRCommand.ReturnParameters(decoding: complete.returnParameters.dropFirst()).address
+    }
+
     /// Starts `bluetooth sim` on a free port with `arguments` added, and reads the port it announced.
     static func startSim(_ arguments: [String] = []) async throws -> (RunningTool, UInt16) {
         let sim = try RunningTool(["sim", "--listen", "127.0.0.1:0", "--json"] + arguments)

@@ -19,7 +19,8 @@ extension ControllerChannel {
     ].reduce(0) { $0 | 1 << UInt64($1.rawValue - 1) }
 
     /// Brings the controller up: reset, version, supported commands, address, buffer sizes, LE
-    /// features, event masks, and a static random address when there is no usable public one.
+    /// features, event masks, and the own address ``ControllerSetupOptions`` describes: the configured static random
+    /// address, else the public one, else a fresh static random address.
     public func setUp(_ options: ControllerSetupOptions = .init()) async throws(HCIError) -> ControllerInfo {
         _ = try await execute(ResetCommand())
         let version = try await execute(ReadLocalVersionInformationCommand())
@@ -33,7 +34,7 @@ extension ControllerChannel {
 
         var ownAddress = publicAddress
         var ownAddressType = AddressType.public
-        if publicAddress == .zero || options.preferRandomAddress {
+        if publicAddress == .zero || options.staticRandomAddress != nil {
             ownAddress = options.staticRandomAddress ?? ControllerSetupOptions.makeStaticRandomAddress()
             ownAddressType = .random
             _ = try await execute(LESetRandomAddressCommand(randomAddress: ownAddress))

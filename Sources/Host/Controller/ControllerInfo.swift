@@ -20,16 +20,17 @@ public struct ControllerInfo: Sendable, Equatable {
     public var ownAddressType: AddressType
 }
 
-/// How the start-up sequence sets up a controller.
+/// How the start-up sequence sets up a controller's own address, by the policy docs/controllers.md writes down:
+/// the configured static random address when one is given; else the controller's public address when it has one;
+/// else a fresh static random address. (Privacy, when configured, then advertises, scans and connects from
+/// resolvable private addresses.)
 public struct ControllerSetupOptions: Sendable {
-    /// The static random address to use; nil picks a fresh one when one is needed.
+    /// The static random address to advertise, scan and connect with, even on a controller with a public address;
+    /// nil uses the public address, or a fresh static random address when the controller has none.
     public var staticRandomAddress: BluetoothAddress?
-    /// Use a static random address even when the controller has a public one.
-    public var preferRandomAddress: Bool
 
-    public init(staticRandomAddress: BluetoothAddress? = nil, preferRandomAddress: Bool = false) {
+    public init(staticRandomAddress: BluetoothAddress? = nil) {
         self.staticRandomAddress = staticRandomAddress
-        self.preferRandomAddress = preferRandomAddress
     }
 
     /// A fresh static random address: two top bits set, the rest random and neither all ones nor all zeros.

@@ -15,7 +15,7 @@ extension BluetoothHost {
         } catch {
             throw .advertisingData(error)
         }
-        let ownAddressType = try await privacy.advertisingOwnAddressType()
+        let ownAddressType = try await privacy.ownAddressType()
         do {
             try await gap.startAdvertising(
                 type: connectable ? .connectableUndirected : .scannableUndirected,
@@ -49,9 +49,10 @@ extension BluetoothHost {
     /// Starts scanning; reports arrive as ``HostEvent/advertisement(_:)``. Active scanning asks
     /// advertisers for their scan responses.
     public func startScanning(active: Bool = true, filterDuplicates: Bool = true) async throws(HostError) {
+        let ownAddressType = try await privacy.ownAddressType()
         do {
             try await gap.startScanning(
-                active: active, ownAddressType: controllerInfo.ownAddressType, filterDuplicates: filterDuplicates)
+                active: active, ownAddressType: ownAddressType, filterDuplicates: filterDuplicates)
         } catch {
             throw .controller(error)
         }

@@ -13,11 +13,13 @@ extension BluetoothHost {
     ) async throws(HostError) -> HostLink {
         if stopped { throw .stopped }
         guard pendingConnection == nil else { throw .connectionInProgress }
+        let ownAddressType = try await privacy.ownAddressType()
+        guard pendingConnection == nil else { throw .connectionInProgress }
         let id = nextAttemptID
         nextAttemptID += 1
         pendingConnection = PendingConnection(id: id, address: address)
         do {
-            try await gap.createConnection(to: address, type: type, ownAddressType: controllerInfo.ownAddressType)
+            try await gap.createConnection(to: address, type: type, ownAddressType: ownAddressType)
         } catch {
             if pendingConnection?.id == id { pendingConnection = nil }
             throw .controller(error)

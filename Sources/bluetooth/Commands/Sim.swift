@@ -40,6 +40,16 @@ struct Sim: AsyncParsableCommand {
     @Option(name: .long, help: "The seed of the loss model, so that a lossy run repeats.")
     var seed: UInt64 = 0
 
+    @Flag(
+        name: .long,
+        help: ArgumentHelp(
+            "Give each client's controller a public address, as real controllers have (5A:1A:00:00:00:01, then "
+                + "counting up); without it they have none (Read BD_ADDR gives zero)."))
+    var publicAddress = false
+
+    /// The public address of the first client's controller under `--public-address`.
+    static let firstPublicAddress = BluetoothAddress(rawValue: 0x5A1A_0000_0001)
+
     /// The timing `--air` names, else `BLUETOOTH_AIR`, else instant.
     var timing: AirTiming {
         get throws {
@@ -125,7 +135,7 @@ struct Sim: AsyncParsableCommand {
             configuration: VirtualControllerConfiguration(
                 aclBufferCount: UInt8(aclBuffers), maximumConnections: maxConnections,
                 completedPacketsDelay: .milliseconds(1)),
-            executor: executor)
+            executor: executor, firstPublicAddress: publicAddress ? Self.firstPublicAddress : nil)
         if let btsnoop = options.btsnoop {
             let writer: BTSnoopWriter
             do {

@@ -69,7 +69,7 @@ struct HostVanishRig {
         pairing.identity = identity
         pairing.keysToDistribute.insert(.idKey)
         var configuration = HostConfiguration(
-            setup: ControllerSetupOptions(staticRandomAddress: identity.address.address, preferRandomAddress: true),
+            setup: ControllerSetupOptions(staticRandomAddress: identity.address.address),
             deviceName: name, pairing: pairing, bondDirectory: directory)
         if let timeout {
             configuration.transactionTimeout = timeout

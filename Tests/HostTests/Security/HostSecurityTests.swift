@@ -300,7 +300,7 @@ struct HostSecurityTests {
         defer { try? FileManager.default.removeItem(atPath: directory) }
         let address = ControllerSetupOptions.makeStaticRandomAddress()
         let pair = try await SecurePair.make(
-            centralSetup: ControllerSetupOptions(staticRandomAddress: address, preferRandomAddress: true),
+            centralSetup: ControllerSetupOptions(staticRandomAddress: address),
             centralBondDirectory: directory)
         let link = try await pair.connect()
         try await pair.central.pair(link.central.handle)
@@ -311,7 +311,7 @@ struct HostSecurityTests {
         let restarted = try await BluetoothHost.start(
             transport: await pair.hosts.air.makeController(),
             configuration: HostConfiguration(
-                setup: ControllerSetupOptions(staticRandomAddress: address, preferRandomAddress: true),
+                setup: ControllerSetupOptions(staticRandomAddress: address),
                 bondDirectory: directory))
         #expect(await restarted.bonds == bonds)
         try await restarted.removeBond(link.central.peerAddress)
@@ -319,7 +319,7 @@ struct HostSecurityTests {
         let again = try await BluetoothHost.start(
             transport: await pair.hosts.air.makeController(),
             configuration: HostConfiguration(
-                setup: ControllerSetupOptions(staticRandomAddress: address, preferRandomAddress: true),
+                setup: ControllerSetupOptions(staticRandomAddress: address),
                 bondDirectory: directory))
         #expect(await again.bonds.isEmpty)
         await again.stop()
@@ -334,7 +334,7 @@ struct BondedDatabaseCacheTests {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("cache-\(UUID().uuidString)").path
         defer { try? FileManager.default.removeItem(atPath: directory) }
         let setup = ControllerSetupOptions(
-            staticRandomAddress: ControllerSetupOptions.makeStaticRandomAddress(), preferRandomAddress: true)
+            staticRandomAddress: ControllerSetupOptions.makeStaticRandomAddress())
         let pair = try await SecurePair.make(centralSetup: setup, centralBondDirectory: directory)
         let link = try await pair.connect()
         try await pair.central.pair(link.central.handle)

@@ -116,7 +116,7 @@ struct PrivacyTests {
         let air = Air()
         let address = ControllerSetupOptions.makeStaticRandomAddress()
         let configuration = HostConfiguration(
-            setup: ControllerSetupOptions(staticRandomAddress: address, preferRandomAddress: true),
+            setup: ControllerSetupOptions(staticRandomAddress: address),
             bondDirectory: directory, privacy: PrivacyConfiguration())
         let host = try await BluetoothHost.start(transport: await air.makeController(), configuration: configuration)
         let identity = try #require(await host.localIdentity)

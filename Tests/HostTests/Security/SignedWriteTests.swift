@@ -109,7 +109,7 @@ struct SignedWriteTests {
             .path
         defer { try? FileManager.default.removeItem(atPath: directory) }
         let setup = ControllerSetupOptions(
-            staticRandomAddress: ControllerSetupOptions.makeStaticRandomAddress(), preferRandomAddress: true)
+            staticRandomAddress: ControllerSetupOptions.makeStaticRandomAddress())
         let pair = try await Self.signingPair(peripheralSetup: setup, peripheralBondDirectory: directory)
         let link = try await Self.unencryptedLink(pair)
         let signable = try Self.valueHandle(of: Self.signable)

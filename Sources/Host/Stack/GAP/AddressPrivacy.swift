@@ -94,13 +94,9 @@ final class AddressPrivacy {
         armRotationTimer(isolation: isolation)
     }
 
-    /// The own address type to advertise with: random (the resolvable private address) under privacy, after a
-    /// rotation that was due; else the one the controller set up.
-    func advertisingOwnAddressType(
-        isolation: isolated (any Actor)? = #isolation
-    ) async throws(HostError)
-        -> AddressType
-    {
+    /// The own address type to advertise, scan and connect with: random (the resolvable private address) under
+    /// privacy, after a rotation that was due; else the one the controller set up.
+    func ownAddressType(isolation: isolated (any Actor)? = #isolation) async throws(HostError) -> AddressType {
         guard state != nil else { return controllerInfo.ownAddressType }
         if state?.rotationDue == true { try await rotate(isolation: isolation) }
         return .random
@@ -115,8 +111,7 @@ final class AddressPrivacy {
     func linkUp(_ link: HostLink) {
         guard state != nil else { return }
         if link.role != .central { state?.advertising = nil }
-        let usesPrivateAddress = link.role != .central || controllerInfo.ownAddressType.isRandom
-        let address = usesPrivateAddress ? state?.address : nil
+        let address = state?.address
         state?.linkAddresses[link.handle] = address
     }
 
