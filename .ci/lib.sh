@@ -45,6 +45,11 @@ install_tools() {
     python3 -m pip install -q --disable-pip-version-check bumble==0.0.236
 }
 
+# install_rootcanal: Android's Root Canal and the Debian 13 libraries it runs on (.ci/rootcanal; idempotent).
+install_rootcanal() {
+    bash .ci/rootcanal
+}
+
 ci_build() {
     swift build 2>&1 | tee /tmp/ci-build.log
     if grep -q "warning:" /tmp/ci-build.log; then

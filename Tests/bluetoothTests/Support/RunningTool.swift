@@ -48,6 +48,12 @@ final class RunningTool: Sendable {
         return process.terminationStatus
     }
 
+    /// Kills the command with SIGKILL, for one that ignores SIGTERM (Root Canal does), and waits for it to exit.
+    func kill() {
+        Foundation.kill(process.processIdentifier, SIGKILL)
+        process.waitUntilExit()
+    }
+
     /// Sends the command SIGINT, as Ctrl-C does, and waits for it to exit (on a thread of its own, not one of the
     /// few every test shares); returns its termination status.
     func interrupt() async -> Int32 {

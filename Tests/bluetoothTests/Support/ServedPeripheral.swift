@@ -29,11 +29,9 @@ struct ServedPeripheral {
         try await Self.serve(gatt, on: transport, arguments: arguments)
     }
 
-    private static func serve(
-        _ gatt: String, on transport: String, arguments: [String]
-    ) async throws -> (
-        RunningTool, URL
-    ) {
+    /// Serves `gatt` on the controller `transport` names, once it advertises; stop it and remove its file when done.
+    static func serve(_ gatt: String, on transport: String, arguments: [String] = []) async throws -> (RunningTool, URL)
+    {
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("gatt-\(UUID().uuidString).json")
         try Data(gatt.utf8).write(to: file)
         let serve = try RunningTool(["serve", file.path, "--transport", transport] + arguments)
