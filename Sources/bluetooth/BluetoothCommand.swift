@@ -21,7 +21,7 @@ struct BluetoothCommand: AsyncParsableCommand {
         version: version,
         subcommands: [
             Demo.self, Sim.self, Bench.self, Explore.self, Serve.self, Read.self, Write.self, Subscribe.self,
-            Scan.self, L2CAP.self, Bonds.self, VHCI.self, Soak.self,
+            Scan.self, L2CAP.self, Bonds.self, VHCI.self, Soak.self, Info.self,
         ]
     )
 
