@@ -127,6 +127,9 @@ extension CBATTError {
     /// The description iOS 18.2 gives ATT errors whose code has no ``Code`` case.
     static let unknownCodeDescription = "Unknown ATT error."
 
+    /// The reason given with the `unlikelyError` that stands for an Error Response of code 0x00.
+    static let zeroCodeReason = "the peripheral sent an Error Response with code 0x00, which names no error"
+
     /// The error as CoreBluetooth hands it to a delegate: Apple's description under `NSLocalizedDescriptionKey`.
     ///
     /// On Linux an `NSError` cannot be cast to `CBATTError`, so delegates must be given this struct.
@@ -142,7 +145,18 @@ extension CBATTError {
     ///
     /// Codes with a ``Code`` case give a `CBATTError`; any other code (e.g. an application error 0x80–0x9F) gives
     /// an `NSError` in ``CBATTErrorDomain`` with the code as its number, described "Unknown ATT error.", as iOS does.
+    /// Code 0x00, which the specification reserves, would read as `success`: an Error Response that names no error
+    /// still refuses the request for no reason the peer gives, so it is reported as `unlikelyError`, the code the
+    /// specification has for exactly that, with the received code named under `NSLocalizedFailureReasonErrorKey`.
     static func reported(for code: ATTErrorCode) -> any Error {
+        if code.rawValue == 0 {
+            return CBATTError(
+                .unlikelyError,
+                userInfo: [
+                    NSLocalizedDescriptionKey: Code.unlikelyError.appleDescription ?? unknownCodeDescription,
+                    NSLocalizedFailureReasonErrorKey: zeroCodeReason,
+                ])
+        }
         if let known = Code(code) {
             return CBATTError(reporting: known)
         }

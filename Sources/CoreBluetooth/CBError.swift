@@ -144,6 +144,14 @@ extension CBError {
             self.init(code)
         }
     }
+
+    /// The error with Apple's description and, under `NSLocalizedFailureReasonErrorKey`, what the peer did to
+    /// cause it (iOS gives no reason; apps that show `localizedFailureReason` get one here).
+    init(reporting code: Code, reason: String) {
+        var userInfo: [String: Any] = [NSLocalizedFailureReasonErrorKey: reason]
+        if let text = code.appleDescription { userInfo[NSLocalizedDescriptionKey] = text }
+        self.init(code, userInfo: userInfo)
+    }
 }
 
 extension CBError.Code {

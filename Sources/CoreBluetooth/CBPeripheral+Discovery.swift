@@ -2,12 +2,21 @@ import HCI
 import Host
 
 extension CBPeripheral {
+    /// How many times a service discovery starts again because Service Changed indications keep arriving while it
+    /// runs, before it fails instead.
+    static let maximumDiscoveryRestarts = 32
+
     /// Discovers the peripheral's primary services, all of them or those with the given UUIDs; the result
     /// arrives in `peripheral(_:didDiscoverServices:)` and ``services`` then holds what was found so far.
     ///
-    /// Bluetooth Core Specification Vol 3, Part G, 4.4.
-    func runServiceDiscovery(_ serviceUUIDs: [CBUUID]?) {
+    /// A Service Changed indication while the discovery runs makes what it found suspect (some answers may
+    /// describe the old database): the discovery starts again, up to ``maximumDiscoveryRestarts`` times, so the
+    /// delegate only ever hears of services found after the last change.
+    ///
+    /// Bluetooth Core Specification Vol 3, Part G, 4.4 and 7.1.
+    func runServiceDiscovery(_ serviceUUIDs: [CBUUID]?, restarts: Int = 0) {
         let filter = (serviceUUIDs ?? []).map(\.bluetoothUUID)
+        let generation = servicesGeneration
         perform(
             "discoverServices",
             { host, link throws(HostError) in
@@ -17,6 +26,16 @@ extension CBPeripheral {
                 return found
             }
         ) { [self] result in
+            if servicesGeneration != generation, state == .connected {
+                guard restarts < Self.maximumDiscoveryRestarts else {
+                    let reason =
+                        "the peripheral sent Service Changed during each of \(restarts + 1) service discoveries"
+                    delegate?.peripheral(self, didDiscoverServices: CBError(reporting: .unknown, reason: reason))
+                    return
+                }
+                runServiceDiscovery(serviceUUIDs, restarts: restarts + 1)
+                return
+            }
             switch result {
             case .success(let found):
                 var merged = services ?? []
@@ -45,7 +64,7 @@ extension CBPeripheral {
                 try await host.discoverIncludedServices(of: range, on: link)
             }
         ) { [self] result in
-            switch result {
+            switch result.ifStill(known: service, in: self) {
             case .success(let found):
                 var merged = service.includedServices ?? []
                 for included in found where filter.isEmpty || filter.contains(included.uuid) {
@@ -56,10 +75,7 @@ extension CBPeripheral {
                     }) {
                         continue
                     }
-                    let known = services?.first {
-                        serviceRanges[ObjectIdentifier($0)]?.handleRange == included.handleRange
-                    }
-                    merged.append(known ?? makeService(discovered))
+                    merged.append(knownService(spanning: included.handleRange) ?? makeService(discovered))
                 }
                 service.includedServices = sortedByHandle(merged)
                 delegate?.peripheral(self, didDiscoverIncludedServicesFor: service, error: nil)
@@ -82,7 +98,7 @@ extension CBPeripheral {
                 try await host.discoverCharacteristics(of: range, on: link)
             }
         ) { [self] result in
-            switch result {
+            switch result.ifStill(known: service, in: self) {
             case .success(let found):
                 var merged = service.characteristics ?? []
                 for discovered in found where filter.isEmpty || filter.contains(discovered.uuid) {
@@ -120,7 +136,7 @@ extension CBPeripheral {
                 return try await host.discoverDescriptors(of: declaration, on: link)
             }
         ) { [self] result in
-            switch result {
+            switch result.ifStill(known: characteristic.service, in: self) {
             case .success(let found):
                 var merged = characteristic.descriptors ?? []
                 for discovered in found
@@ -141,23 +157,23 @@ extension CBPeripheral {
         }
     }
 
-    /// The peer's Service Changed indication: drops the services whose handles overlap `range` (and everything
-    /// discovered in them), then tells the delegate which ones went; none when services were only added.
+    /// The peer's Service Changed indication: drops every known service (primary, or found through an include)
+    /// whose handles overlap `range`, and everything discovered in it, then tells the delegate which ones went;
+    /// none when services were only added. Services that stay lose their includes of those that went, so no path
+    /// through the tree leads to a service whose handles are gone.
+    ///
+    /// Bluetooth Core Specification Vol 3, Part G, 7.1.
     func servicesChanged(in range: ClosedRange<AttributeHandle>) {
         guard state == .connected else { return }
-        let current = services ?? []
-        var invalidated: [CBService] = []
-        var kept: [CBService] = []
-        for service in current {
-            if let known = serviceRanges[ObjectIdentifier(service)], known.handleRange.overlaps(range) {
-                invalidated.append(service)
-            } else {
-                kept.append(service)
-            }
-        }
+        servicesGeneration += 1
+        let known = knownServices()
+        let invalidated = known.filter { serviceRanges[ObjectIdentifier($0)]?.handleRange.overlaps(range) ?? false }
         for service in invalidated { forget(service) }
-        if services != nil { services = kept }
-        delegate?.peripheral(self, didModifyServices: invalidated)
+        for service in known where serviceRanges[ObjectIdentifier(service)] != nil {
+            service.includedServices = service.includedServices?.filter { serviceRanges[ObjectIdentifier($0)] != nil }
+        }
+        services = services?.filter { serviceRanges[ObjectIdentifier($0)] != nil }
+        delegate?.peripheral(self, didModifyServices: sortedByHandle(invalidated))
     }
 
     /// The characteristic whose value lies at `handle`, among those discovered.
@@ -205,6 +221,26 @@ extension CBPeripheral {
         return service
     }
 
+    /// The service already known (a primary one, or one found through an include, at any depth) whose handles are
+    /// `range`: an include that names it gets that object, so a service including itself, or two including each
+    /// other, make a cycle of known objects instead of a new service at every turn.
+    private func knownService(spanning range: ClosedRange<AttributeHandle>) -> CBService? {
+        knownServices().first { serviceRanges[ObjectIdentifier($0)]?.handleRange == range }
+    }
+
+    /// Every service reachable from ``services`` through includes, each once, however the includes loop.
+    private func knownServices() -> [CBService] {
+        var found: [CBService] = []
+        var visited = Set<ObjectIdentifier>()
+        var pending = services ?? []
+        while let service = pending.popLast() {
+            guard visited.insert(ObjectIdentifier(service)).inserted else { continue }
+            found.append(service)
+            pending += service.includedServices ?? []
+        }
+        return found
+    }
+
     private func sortedByHandle(_ services: [CBService]) -> [CBService] {
         services.sorted {
             (serviceRanges[ObjectIdentifier($0)]?.handleRange.lowerBound.rawValue ?? 0)
@@ -218,5 +254,19 @@ extension CBPeripheral {
             characteristicDeclarations[ObjectIdentifier(characteristic)] = nil
             for descriptor in characteristic.descriptors ?? [] { descriptorHandles[ObjectIdentifier(descriptor)] = nil }
         }
+    }
+}
+
+extension Result where Failure == any Error {
+    /// The result of a discovery in `service`, unless a Service Changed indication removed the service while the
+    /// discovery ran: its handles then name nothing, so what was found would be shown as right and is not; the
+    /// delegate hears `CBError.invalidHandle` instead, with the reason (iOS documents no error for this case).
+    fileprivate func ifStill(known service: CBService?, in peripheral: CBPeripheral) -> Self {
+        guard case .success = self else { return self }
+        if let service, peripheral.serviceRanges[ObjectIdentifier(service)] != nil { return self }
+        return .failure(
+            CBError(
+                reporting: .invalidHandle,
+                reason: "a Service Changed indication removed the service while its discovery ran"))
     }
 }

@@ -39,7 +39,7 @@ extension CBPeripheral {
         ) { [self] result in
             switch result {
             case .success(let bytes):
-                descriptor.value = Self.descriptorValue(bytes, uuid: discovered.uuid)
+                descriptor.received(bytes)
                 delegate?.peripheral(self, didUpdateValueFor: descriptor, error: nil)
             case .failure(let error):
                 delegate?.peripheral(self, didUpdateValueFor: descriptor, error: error)

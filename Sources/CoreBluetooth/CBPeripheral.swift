@@ -43,6 +43,9 @@ open class CBPeripheral: CBPeer, @unchecked Sendable {
     var serviceRanges: [ObjectIdentifier: DiscoveredService] = [:]
     var characteristicDeclarations: [ObjectIdentifier: DiscoveredCharacteristic] = [:]
     var descriptorHandles: [ObjectIdentifier: DiscoveredDescriptor] = [:]
+    /// How many Service Changed indications the peer has sent on this link: a discovery that sees it move while it
+    /// ran may hold handles of the old database.
+    var servicesGeneration = 0
     var pendingFailures: [UInt64: (any Error) -> Void] = [:]
     var nextOperation: UInt64 = 0
     var unsentWrites = 0

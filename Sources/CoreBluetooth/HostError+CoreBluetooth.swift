@@ -4,13 +4,18 @@ import Host
 extension HostError {
     /// The error CoreBluetooth reports for this host failure: a `CBATTError` (or an `NSError` in
     /// `CBATTErrorDomain`) for a peer's Error Response, else the `CBError` that fits: a peer that lost the bond
-    /// (PIN or Key Missing) is `peerRemovedPairingInformation`, a pairing that timed out `encryptionTimedOut`.
+    /// (PIN or Key Missing) is `peerRemovedPairingInformation`, a pairing that timed out `encryptionTimedOut`, a
+    /// peer that broke a GATT procedure `unknown` (as iOS), with what it did under `NSLocalizedFailureReasonErrorKey`.
     var reported: any Error {
         switch self {
         case .gatt(_, .procedure(.attError(let code, _))):
             return CBATTError.reported(for: code)
         case .gatt(_, .bearer(.errorResponse(let response))), .att(_, .errorResponse(let response)):
             return CBATTError.reported(for: response.error)
+        case .gatt(_, .brokenAnswer(let request, let error)):
+            return CBError(
+                reporting: .unknown,
+                reason: "the peripheral's answer to \(request.requestSummary) broke the GATT procedure: \(error)")
         case .gatt(_, .procedure(.valueTooLong)):
             return CBATTError(reporting: .invalidAttributeValueLength)
         case .gatt(_, .bearer(.timeout)), .att(_, .timeout), .connectionTimeout:
@@ -35,7 +40,7 @@ extension HostError {
         case .pairingTimeout:
             return CBError(reporting: .encryptionTimedOut)
         default:
-            return CBError(reporting: .unknown)
+            return CBError(reporting: .unknown, reason: String(describing: self))
         }
     }
 }

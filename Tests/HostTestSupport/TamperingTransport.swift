@@ -7,12 +7,15 @@ import Synchronization
 public final class TamperingTransport: HCITransport {
     /// Rewrites one outgoing L2CAP PDU: nil sends it unchanged.
     public typealias Tamper = @Sendable (_ channel: UInt16, _ payload: [UInt8]) -> [UInt8]?
+    /// Rewrites one outgoing L2CAP PDU into several sent in turn on the same channel (none drops it): nil sends it
+    /// unchanged.
+    public typealias Expand = @Sendable (_ channel: UInt16, _ payload: [UInt8]) -> [[UInt8]]?
 
     /// The most ACL payload one fragment carries.
     static let fragmentSize = 251
 
     private let inner: any HCITransport
-    private let tamper: Mutex<Tamper?>
+    private let tamper: Mutex<Expand?>
     public var incoming: AsyncThrowingStream<HCIPacket, any Error> { inner.incoming }
     public var commandTimeout: Duration? { inner.commandTimeout }
 
@@ -24,7 +27,17 @@ public final class TamperingTransport: HCITransport {
 
     /// Rewrites the host's PDUs with `tamper` from now on; nil stops rewriting.
     public func tamper(with tamper: Tamper?) {
-        self.tamper.withLock { $0 = tamper }
+        guard let tamper else { return expand(with: nil) }
+        expand { channel, payload -> [[UInt8]]? in
+            guard let replaced = tamper(channel, payload) else { return nil }
+            return [replaced]
+        }
+    }
+
+    /// Rewrites each of the host's PDUs into any number with `expand` from now on (e.g. an indication the host
+    /// never made, sent just before its response); nil stops rewriting.
+    public func expand(with expand: Expand?) {
+        tamper.withLock { $0 = expand }
     }
 
     public func send(_ packet: HCIPacket) async throws(TransportError) {
@@ -36,7 +49,9 @@ public final class TamperingTransport: HCITransport {
         guard data.data.count == 4 + length, let replaced = rewrite(channel, Array(data.data[4...])) else {
             return try await inner.send(packet)
         }
-        try await sendFragments(of: Self.frame(replaced, channel: channel), on: data.handle)
+        for payload in replaced {
+            try await sendFragments(of: Self.frame(payload, channel: channel), on: data.handle)
+        }
     }
 
     public func close() async {

@@ -33,7 +33,7 @@ extension BlueZCentral {
             _, result in
             switch result {
             case .success(let bytes):
-                descriptor.value = CBPeripheral.descriptorValue(bytes, uuid: descriptor.uuid.bluetoothUUID)
+                descriptor.received(bytes)
                 peripheral.delegate?.peripheral(peripheral, didUpdateValueFor: descriptor, error: nil)
             case .failure(let error):
                 peripheral.delegate?.peripheral(peripheral, didUpdateValueFor: descriptor, error: error)

@@ -135,8 +135,14 @@ struct VanishRig {
             }
             return nil
         }
+        try await discoverAndReadLong()
+    }
+
+    /// Discovers the primary service again and reads the long value whole: discovery and reads work after a fault.
+    mutating func discoverAndReadLong() async throws {
         let service = try await discover()
         let long = try characteristic(Self.long, in: service)
+        let peripheral = peripheral
         onQueue { peripheral.readValue(for: long) }
         let value = try await events.next { event -> Data?? in
             guard case .valueUpdated(let uuid, let value, let error) = event, uuid == long.uuid.uuidString else {

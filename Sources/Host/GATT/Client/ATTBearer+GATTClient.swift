@@ -4,8 +4,9 @@ extension ATTBearer {
     ///
     /// Procedures that depend on ATT_MTU should be made with the bearer's ``mtu``.
     ///
-    /// - Throws: ``GATTProcedureError/procedure(_:)`` when the procedure fails, ``GATTProcedureError/bearer(_:)``
-    ///   when the bearer fails (timeout, disconnection, closure) before it is over.
+    /// - Throws: ``GATTProcedureError/procedure(_:)`` when the server refuses a request or the value is too long,
+    ///   ``GATTProcedureError/brokenAnswer(to:_:)`` naming the request whose answer broke the procedure's rules,
+    ///   ``GATTProcedureError/bearer(_:)`` when the bearer fails (timeout, disconnection, closure) before it is over.
     ///
     /// Bluetooth Core Specification Vol 3, Part G, 4.
     public func run<P: GATTClientProcedure>(
@@ -13,12 +14,17 @@ extension ATTBearer {
     ) async throws(GATTProcedureError) -> P.Result {
         var procedure = procedure
         var step = procedure.start()
+        var lastRequest: ATTPDU?
         while true {
             switch step {
             case .send(let pdu):
+                lastRequest = pdu
                 let answer: ATTPDU
                 do {
                     answer = try await request(pdu, isolation: isolation)
+                } catch .malformedResponse {
+                    throw .brokenAnswer(
+                        to: pdu, .invalidResponse("the answer is malformed, or longer than ATT_MTU (\(mtu))"))
                 } catch {
                     throw .bearer(error)
                 }
@@ -26,7 +32,7 @@ extension ATTBearer {
             case .finished(let result):
                 return result
             case .failed(let error):
-                throw .procedure(error)
+                throw GATTProcedureError(error, answering: lastRequest)
             }
         }
     }

@@ -25,9 +25,10 @@ extension GATTClientError: CustomStringConvertible {
     public var description: String {
         switch self {
         case .attError(let code, let handle): "\(code.name) at handle \(handle)"
-        case .unexpectedResponse(let opcode): "unexpected \(opcode.name)"
-        case .invalidResponse(let reason): "invalid response: \(reason)"
-        case .handleNotAdvanced(let handle): "response did not advance past handle \(handle)"
+        case .unexpectedResponse(let opcode): "\(opcode.name) came back, which does not answer it"
+        case .invalidResponse(let reason): reason
+        case .handleNotAdvanced(let handle):
+            "it lists handle \(handle), at or before a handle already covered, so discovery would not advance"
         case .preparedWriteMismatch(let handle, let offset):
             "prepared write to \(handle) at offset \(offset) was not echoed unchanged"
         case .valueTooLong(let length, let maximum): "value of \(length) bytes exceeds \(maximum)"

@@ -33,7 +33,7 @@ struct GATTClientHandleCursor: Hashable, Sendable {
                 throw .invalidResponse("handle \(span.first) lies past the requested end \(end)")
             }
             guard span.first <= span.last else {
-                throw .invalidResponse("span \(span.first) ends before it starts at \(span.last)")
+                throw .invalidResponse("the entry at \(span.first) ends at \(span.last), before it starts")
             }
             if let previous, span.first <= previous {
                 throw .invalidResponse("handle \(span.first) does not follow \(previous)")

@@ -48,7 +48,7 @@ final class GATTClient {
                 let start = AttributeHandle(rawValue: UInt16(indication.value[0]) | UInt16(indication.value[1]) << 8)
                 let end = AttributeHandle(rawValue: UInt16(indication.value[2]) | UInt16(indication.value[3]) << 8)
                 if start <= end {
-                    let invalidated = link.cache.invalidate(range: start...end)
+                    let invalidated = link.invalidate(range: start...end)
                     emit(.servicesChanged(handle, range: start...end, invalidated: invalidated))
                 }
             }
