@@ -113,14 +113,11 @@ struct ExploreReportTests {
         #expect(report.treeText().hasPrefix("Unnamed peripheral (identifier X), 1 service"))
     }
 
-    @Test("errors are named by their CoreBluetooth code, descriptor values turn back into bytes")
+    @Test("errors are named by their CoreBluetooth code, or by their number for ATT codes without a case")
     func coreBluetoothHelpers() {
         #expect(ExploreReport.errorName(CBATTError(.insufficientEncryption)) == "insufficientEncryption")
         #expect(ExploreReport.errorName(CBATTError(.readNotPermitted)) == "readNotPermitted")
         #expect(ExploreReport.errorName(CBError(.peripheralDisconnected)) == "peripheralDisconnected")
-        #expect(ExploreReport.descriptorBytes(Data([1, 2])) == [1, 2])
-        #expect(ExploreReport.descriptorBytes("Me") == [0x4D, 0x65])
-        #expect(ExploreReport.descriptorBytes(NSNumber(value: 0x0102)) == [0x02, 0x01])
-        #expect(ExploreReport.descriptorBytes(nil) == nil)
+        #expect(ExploreReport.errorName(NSError(domain: CBATTErrorDomain, code: 0x80)) == "attError(0x80)")
     }
 }

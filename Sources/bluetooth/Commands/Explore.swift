@@ -33,9 +33,43 @@ struct Explore: AsyncParsableCommand {
 }
 
 extension CentralSession {
+    /// How many times explore starts again because the peripheral's services changed while it explored.
+    static let maximumExploreRestarts = 32
+
     /// Discovers every service, included service, characteristic and descriptor of a connected peripheral, reads
     /// every readable characteristic and descriptor, and reports what it found.
+    ///
+    /// When the peripheral says its services changed (Service Changed) while this runs, the tree walked so far may
+    /// mix the old database with the new: the exploration starts again from service discovery, so the report is
+    /// always one whole walk of one database. After ``maximumExploreRestarts`` changes it gives up.
     func explore(_ peripheral: CBPeripheral, _ progress: Progress) async throws -> ExploreReport {
+        var restarts = 0
+        while true {
+            let before = servicesModifications
+            let report: ExploreReport
+            do {
+                report = try await exploreOnce(peripheral, progress)
+            } catch let failure as CommandFailure where servicesModifications != before {
+                guard queue.sync(execute: { peripheral.state == .connected }) else { throw failure }
+                try restart(&restarts, progress)
+                continue
+            }
+            if servicesModifications == before { return report }
+            try restart(&restarts, progress)
+        }
+    }
+
+    private func restart(_ restarts: inout Int, _ progress: Progress) throws {
+        restarts += 1
+        guard restarts <= Self.maximumExploreRestarts else {
+            throw CommandFailure(
+                "the peripheral's services changed \(restarts) times while they were explored; giving up")
+        }
+        progress.say("the peripheral's services changed; exploring again")
+    }
+
+    /// One walk of the tree: ``explore(_:_:)`` without starting again.
+    private func exploreOnce(_ peripheral: CBPeripheral, _ progress: Progress) async throws -> ExploreReport {
         queue.sync { peripheral.discoverServices(nil) }
         if let error = try await next({ event -> CentralEvent.Failure?? in
             if case .servicesDiscovered(let error) = event { return .some(error) }
@@ -70,13 +104,16 @@ extension CentralSession {
                     peripheral.discoverDescriptors(for: characteristic)
                     return true
                 }
-                let readable = queue.sync { characteristic(peripheral)?.properties.contains(.read) ?? false }
-                if readable {
-                    queue.sync {
-                        if let characteristic = characteristic(peripheral) { peripheral.readValue(for: characteristic) }
-                    }
+                let reading = queue.sync { () -> ObjectIdentifier? in
+                    guard let characteristic = characteristic(peripheral), characteristic.properties.contains(.read)
+                    else { return nil }
+                    peripheral.readValue(for: characteristic)
+                    return ObjectIdentifier(characteristic)
+                }
+                if let reading {
+                    // A notification of another characteristic is not this read's answer.
                     let error = try await next { event -> CentralEvent.Failure?? in
-                        if case .valueUpdated(_, _, let error) = event { return .some(error) }
+                        if case .valueUpdated(reading, _, let error) = event { return .some(error) }
                         return nil
                     }
                     if let error {

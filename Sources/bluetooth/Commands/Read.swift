@@ -26,9 +26,14 @@ struct Read: AsyncParsableCommand {
             let (session, manager) = try await CentralSession.start(options, progress, pairing: pairing)
             let peripheral = try await session.connect(to: Target(target), with: manager, timeout: timeout, progress)
             let path = try await session.findCharacteristic(uuid, in: peripheral)
-            try session.queue.sync { peripheral.readValue(for: try path.resolve(in: peripheral)) }
+            let read = try session.queue.sync {
+                let characteristic = try path.resolve(in: peripheral)
+                peripheral.readValue(for: characteristic)
+                return ObjectIdentifier(characteristic)
+            }
+            // A notification of another characteristic is not this read's answer.
             let (value, error) = try await session.next { event -> (Data?, CentralEvent.Failure?)? in
-                if case .valueUpdated(_, let value, let error) = event { return (value, error) }
+                if case .valueUpdated(read, let value, let error) = event { return (value, error) }
                 return nil
             }
             await session.disconnect()

@@ -30,7 +30,11 @@ struct Subscribe: AsyncParsableCommand {
             let (session, manager) = try await CentralSession.start(options, progress, pairing: pairing)
             let peripheral = try await session.connect(to: Target(target), with: manager, timeout: timeout, progress)
             let path = try await session.findCharacteristic(uuid, in: peripheral)
-            try session.queue.sync { peripheral.setNotifyValue(true, for: try path.resolve(in: peripheral)) }
+            let subscribed = try session.queue.sync {
+                let characteristic = try path.resolve(in: peripheral)
+                peripheral.setNotifyValue(true, for: characteristic)
+                return ObjectIdentifier(characteristic)
+            }
             let error = try await session.next { event -> CentralEvent.Failure?? in
                 if case .notificationState(_, let error) = event { return .some(error) }
                 return nil
@@ -42,7 +46,9 @@ struct Subscribe: AsyncParsableCommand {
             while count.map({ received < $0 }) ?? true,
                 let value = try await session.next({ event -> Data?? in
                     switch event {
-                    case .valueUpdated(_, let value, nil): return .some(value ?? Data())
+                    // Only this characteristic's values: CoreBluetooth delivers other handles' notifications to
+                    // their own characteristics, which this command neither prints nor counts.
+                    case .valueUpdated(subscribed, let value, nil): return .some(value ?? Data())
                     case .disconnected(_, let reason):
                         throw CommandFailure("disconnected: \(reason?.sentence ?? "by us")")
                     case .interrupted: return .some(nil)

@@ -30,7 +30,8 @@ extension ExploreReport {
         if let address { details.append(address) }
         details.append("identifier \(identifier)")
         let count = services.count == 1 ? "1 service" : "\(services.count) services"
-        return "\(name.map { "\"\($0)\"" } ?? "Unnamed peripheral") (\(details.joined(separator: ", "))), \(count)"
+        return
+            "\(name.map(PrintableText.quoted) ?? "Unnamed peripheral") (\(details.joined(separator: ", "))), \(count)"
     }
 
     /// A UUID followed by its well-known name, if it has one.

@@ -101,11 +101,11 @@ extension PresentationFormat {
             guard value.count == 4 else { return nil }
             return MedicalFloat.float(UInt32(Self.littleEndian(value)))
         case 0x19:
-            return String(validating: value, as: UTF8.self).map { "\"\($0)\"" }
+            return String(validating: value, as: UTF8.self).map(PrintableText.quoted)
         case 0x1A:
             guard value.count.isMultiple(of: 2) else { return nil }
             let units = stride(from: 0, to: value.count, by: 2).map { UInt16(value[$0]) | UInt16(value[$0 + 1]) << 8 }
-            return String(validating: units, as: UTF16.self).map { "\"\($0)\"" }
+            return String(validating: units, as: UTF16.self).map(PrintableText.quoted)
         default:
             return nil
         }

@@ -198,7 +198,7 @@ enum ValueDecoder {
         while bytes.last == 0 {
             bytes = bytes.dropLast()
         }
-        return String(validating: bytes, as: UTF8.self).map { "\"\($0)\"" }
+        return String(validating: bytes, as: UTF8.self).map(PrintableText.quoted)
     }
 
     private static func hex16(_ value: UInt16) -> String {

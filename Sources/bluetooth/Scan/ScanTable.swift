@@ -44,7 +44,7 @@ struct ScanTable {
         /// peripheral advertised.
         var line: String {
             var fields = [
-                advertisement.localName ?? "(no name)", identifier.uuidString,
+                advertisement.localName.map(PrintableText.escaped) ?? "(no name)", identifier.uuidString,
                 addressType.map { "\(address) (\($0))" } ?? address, "rssi \(advertisement.rssi)",
                 "connectable \(connectable)",
             ]
@@ -77,7 +77,8 @@ struct ScanTable {
         var tableLine: String {
             let data = [services, company ?? manufacturer].filter { !$0.isEmpty }.joined(separator: " ")
             let text =
-                pad(advertisement.localName ?? "(no name)", 16) + pad(address, 18) + pad(addressType ?? "", 7)
+                pad(advertisement.localName.map(PrintableText.escaped) ?? "(no name)", 16) + pad(address, 18)
+                + pad(addressType ?? "", 7)
                 + pad("\(advertisement.rssi)", 5) + pad(advertisement.txPowerLevel.map(String.init) ?? "", 4)
                 + pad(connectable, 5) + data
             return String(text.prefix(ScanTable.width))

@@ -12,7 +12,8 @@ enum CentralEvent: Sendable {
     case includedServicesDiscovered(Failure?)
     case characteristicsDiscovered(Failure?)
     case descriptorsDiscovered(Failure?)
-    case valueUpdated(String, Data?, Failure?)
+    /// A characteristic's value arrived (read or notified): which characteristic object, its value, or the error.
+    case valueUpdated(ObjectIdentifier, Data?, Failure?)
     case descriptorUpdated(Failure?)
     case valueWritten(Failure?)
     /// The peripheral can take another write without response (the last one has gone out).
@@ -28,14 +29,17 @@ enum CentralEvent: Sendable {
     struct Failure: Sendable, Equatable, CustomStringConvertible {
         /// The error code's name (`writeNotPermitted`, `peripheralDisconnected`).
         var name: String
-        /// What went wrong, as Apple's `localizedDescription` says it, without the closing full stop.
+        /// What went wrong, as Apple's `localizedDescription` says it, without the closing full stop, followed by
+        /// the error's failure reason (what the peripheral did) when it gives one.
         var sentence: String
 
         init(_ error: any Error) {
             name = ExploreReport.errorName(error)
-            if error is CBATTError || error is CBError {
+            let nsError = error as NSError
+            if error is CBATTError || error is CBError || nsError.domain == CBATTErrorDomain {
                 let text = error.localizedDescription
                 sentence = text.hasSuffix(".") ? String(text.dropLast()) : text
+                if let reason = nsError.localizedFailureReason { sentence += ": " + PrintableText.escaped(reason) }
             } else {
                 sentence = String(describing: error)
             }

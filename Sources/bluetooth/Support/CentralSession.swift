@@ -19,6 +19,8 @@ final class CentralSession: NSObject, CBCentralManagerDelegate, CBPeripheralDele
     private let interruption = Mutex<[any DispatchSourceSignal]>([])
     /// The pairing agent, held here because the manager holds it weakly.
     private let agent: CommandPairingAgent?
+    /// How many times a peripheral said its services changed (`peripheral(_:didModifyServices:)`).
+    private let modifications = Mutex(0)
 
     private init(agent: CommandPairingAgent?) {
         self.agent = agent
@@ -129,6 +131,14 @@ final class CentralSession: NSObject, CBCentralManagerDelegate, CBPeripheralDele
         sink.yield(.disconnected(peripheral.identifier, error.map(CentralEvent.Failure.init)))
     }
 
+    /// How many times a peripheral has said its services changed; a command that walks the tree compares it before
+    /// and after, and walks again when it moved.
+    var servicesModifications: Int { modifications.withLock { $0 } }
+
+    func peripheral(_ peripheral: CBPeripheral, didModifyServices invalidatedServices: [CBService]) {
+        modifications.withLock { $0 += 1 }
+    }
+
     func peripheral(_ peripheral: CBPeripheral, didDiscoverServices error: (any Error)?) {
         sink.yield(.servicesDiscovered(error.map(CentralEvent.Failure.init)))
     }
@@ -153,7 +163,8 @@ final class CentralSession: NSObject, CBCentralManagerDelegate, CBPeripheralDele
         _ peripheral: CBPeripheral, didUpdateValueFor characteristic: CBCharacteristic, error: (any Error)?
     ) {
         sink.yield(
-            .valueUpdated(characteristic.uuid.uuidString, characteristic.value, error.map(CentralEvent.Failure.init)))
+            .valueUpdated(
+                ObjectIdentifier(characteristic), characteristic.value, error.map(CentralEvent.Failure.init)))
     }
 
     func peripheral(_ peripheral: CBPeripheral, didUpdateValueFor descriptor: CBDescriptor, error: (any Error)?) {
