@@ -239,7 +239,7 @@ public final class BlueZClient: Sendable {
     private func called(_ message: DBusMessage) {
         let call = BlueZMethodCall(
             path: message.path ?? "", interface: message.interface ?? "", member: message.member ?? "",
-            arguments: message.arguments)
+            arguments: message.arguments, expectsNoReply: message.expectsNoReply)
         let responder = BlueZResponder(message: message, connection: connection)
         switch exports.withLock({ $0.answer(call) }) {
         case .reply(let arguments):

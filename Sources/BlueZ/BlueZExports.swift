@@ -4,6 +4,9 @@ struct BlueZMethodCall: Equatable, Sendable {
     var interface: String
     var member: String
     var arguments: [DBusValue]
+    /// Whether the caller asked for no reply: bluetoothd 5.66 sends `WriteValue` so, with no `type` option, for every
+    /// write to a characteristic that takes writes without response, and has already answered the central.
+    var expectsNoReply = false
 }
 
 /// How a method call to an exported object is answered: at once (a reply or an error), or by the peripheral side
@@ -98,7 +101,8 @@ struct BlueZExports: Sendable {
             return .forward(
                 .write(
                     characteristic: call.path, value: value, offset: offset,
-                    withResponse: options["type"]?.text != "command", device: options["device"]?.text ?? "",
+                    withResponse: options["type"]?.text != "command" && !call.expectsNoReply,
+                    device: options["device"]?.text ?? "",
                     mtu: options["mtu"]?.integer),
                 answered: false)
         case (BlueZGattTree.characteristicInterface, "StartNotify"):

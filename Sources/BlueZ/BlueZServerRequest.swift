@@ -54,9 +54,11 @@ final class BlueZResponder: Sendable {
         self.deliver = deliver
     }
 
-    /// A responder that sends its answer to `message` on `connection`.
+    /// A responder that sends its answer to `message` on `connection`; none when the sender asked for no reply.
     convenience init(message: DBusMessage, connection: DBusConnection) {
+        let silent = message.expectsNoReply
         self.init { result in
+            guard !silent else { return }
             let reply =
                 switch result {
                 case .success(let arguments): message.methodReturn(arguments)

@@ -57,6 +57,9 @@ final class DBusMessage: @unchecked Sendable {
     }
 
     var type: Int32 { api.message_get_type(raw) }
+    /// Whether the sender asked for no reply (bluetoothd's `WriteValue` of a characteristic that takes writes without
+    /// response): the bus refuses a reply to it.
+    var expectsNoReply: Bool { api.message_get_no_reply(raw) != 0 }
     var path: String? { api.message_get_path(raw).map { String(cString: $0) } }
     var interface: String? { api.message_get_interface(raw).map { String(cString: $0) } }
     var member: String? { api.message_get_member(raw).map { String(cString: $0) } }

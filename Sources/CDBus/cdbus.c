@@ -54,6 +54,7 @@ static void load(void) {
     LOAD(message_ref, "dbus_message_ref");
     LOAD(message_unref, "dbus_message_unref");
     LOAD(message_get_type, "dbus_message_get_type");
+    LOAD(message_get_no_reply, "dbus_message_get_no_reply");
     LOAD(message_get_path, "dbus_message_get_path");
     LOAD(message_get_interface, "dbus_message_get_interface");
     LOAD(message_get_member, "dbus_message_get_member");

@@ -102,6 +102,25 @@ struct BlueZExportsTests {
                         characteristic: Self.dynamic, value: [1, 2], offset: 0, withResponse: false, device: device,
                         mtu: nil),
                     answered: false))
+        var unanswered = BlueZMethodCall(
+            path: Self.dynamic, interface: "org.bluez.GattCharacteristic1", member: "WriteValue",
+            arguments: [.bytes([3]), .options(["device": .objectPath(device), "mtu": .uint16(23)])])
+        #expect(
+            Self.exports().answer(unanswered)
+                == .forward(
+                    .write(
+                        characteristic: Self.dynamic, value: [3], offset: 0, withResponse: true, device: device, mtu: 23
+                    ),
+                    answered: false))
+        unanswered.expectsNoReply = true
+        #expect(
+            Self.exports().answer(unanswered)
+                == .forward(
+                    .write(
+                        characteristic: Self.dynamic, value: [3], offset: 0, withResponse: false, device: device,
+                        mtu: 23),
+                    answered: false),
+            "bluetoothd 5.66 sends every write of a characteristic that takes writes without response so")
         #expect(
             Self.call(Self.dynamic, "org.bluez.GattCharacteristic1", "StartNotify")
                 == .forward(.startNotify(characteristic: Self.dynamic), answered: true))

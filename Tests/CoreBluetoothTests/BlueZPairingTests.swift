@@ -59,14 +59,25 @@ struct BlueZPairingTests {
             CBPairingIOCapability.allCases.map { BlueZPairing.capability($0).rawValue } == [
                 "DisplayOnly", "DisplayYesNo", "KeyboardOnly", "NoInputNoOutput", "KeyboardDisplay",
             ])
-        #expect(BlueZPairing(options: nil) == nil)
-        #expect(BlueZPairing(options: [CBManagerOptionTransportKey: "bluez"]) == nil)
+    }
+
+    @Test("without a CBPairingAgent, bluetoothd is told NoInputNoOutput: Just Works is accepted, nothing else")
+    func justWorksWithoutAgent() {
+        let pairing = BlueZPairing(options: [CBManagerOptionTransportKey: "bluez"])
+        #expect(pairing.capability == .noInputNoOutput)
+        #expect(Self.ask(pairing, .authorize(device: Self.device), peer: nil) == [.success([])])
+        #expect(Self.ask(pairing, .authorizeService(device: Self.device, uuid: "180f"), peer: nil) == [.success([])])
+        #expect(Self.ask(pairing, .confirm(device: Self.device, passkey: 42)) == [.failure(Self.rejected)])
+        #expect(Self.ask(pairing, .passkey(device: Self.device)) == [.failure(Self.rejected)])
+        #expect(Self.ask(pairing, .displayPasskey(device: Self.device, passkey: 7, entered: 0)).isEmpty)
+        let strict = BlueZPairing(options: [CBManagerOptionPairingRequiresMITMKey: true])
+        #expect(Self.ask(strict, .authorize(device: Self.device)) == [.failure(Self.rejected)])
     }
 
     @Test("Numeric Comparison asks confirmPairing: yes replies with nothing, no with Rejected")
-    func numericComparison() throws {
+    func numericComparison() {
         let agent = RecordingAgent(.displayYesNo)
-        let pairing = try #require(BlueZPairing(options: [CBManagerOptionPairingAgentKey: agent]))
+        let pairing = BlueZPairing(options: [CBManagerOptionPairingAgentKey: agent])
         #expect(Self.ask(pairing, .confirm(device: Self.device, passkey: 42)) == [.success([])])
         agent.confirms = false
         #expect(Self.ask(pairing, .confirm(device: Self.device, passkey: 43)) == [.failure(Self.rejected)])
@@ -74,9 +85,9 @@ struct BlueZPairingTests {
     }
 
     @Test("Passkey Entry asks requestPasskey: the passkey as a uint32, nil as Canceled; shown once, not per key")
-    func passkeyEntry() throws {
+    func passkeyEntry() {
         let agent = RecordingAgent(.keyboardDisplay)
-        let pairing = try #require(BlueZPairing(options: [CBManagerOptionPairingAgentKey: agent]))
+        let pairing = BlueZPairing(options: [CBManagerOptionPairingAgentKey: agent])
         agent.passkey = 123_456
         #expect(Self.ask(pairing, .passkey(device: Self.device)) == [.success([.uint32(123_456)])])
         agent.passkey = nil
@@ -90,21 +101,21 @@ struct BlueZPairingTests {
     }
 
     @Test("Just Works from the peer is accepted unless MITM is required; services of a bonded device are allowed")
-    func authorization() throws {
+    func authorization() {
         let agent = RecordingAgent(.noInputNoOutput)
-        let pairing = try #require(BlueZPairing(options: [CBManagerOptionPairingAgentKey: agent]))
+        let pairing = BlueZPairing(options: [CBManagerOptionPairingAgentKey: agent])
         #expect(Self.ask(pairing, .authorize(device: Self.device)) == [.success([])])
         #expect(Self.ask(pairing, .authorizeService(device: Self.device, uuid: "180f")) == [.success([])])
-        let strict = try #require(
-            BlueZPairing(options: [CBManagerOptionPairingAgentKey: agent, CBManagerOptionPairingRequiresMITMKey: true]))
+        let strict = BlueZPairing(
+            options: [CBManagerOptionPairingAgentKey: agent, CBManagerOptionPairingRequiresMITMKey: true])
         #expect(Self.ask(strict, .authorize(device: Self.device)) == [.failure(Self.rejected)])
         #expect(agent.asked.isEmpty)
     }
 
     @Test("with the agent gone, or no peer for the device, the question is refused")
-    func nobodyToAsk() throws {
+    func nobodyToAsk() {
         var agent: RecordingAgent? = RecordingAgent(.displayYesNo)
-        let pairing = try #require(BlueZPairing(options: [CBManagerOptionPairingAgentKey: agent!]))
+        let pairing = BlueZPairing(options: [CBManagerOptionPairingAgentKey: agent!])
         #expect(Self.ask(pairing, .confirm(device: Self.device, passkey: 1), peer: nil) == [.failure(Self.rejected)])
         #expect(agent?.asked.isEmpty == true)
         agent = nil

@@ -80,6 +80,7 @@ typedef struct {
     CDBusMessage *_Nonnull (*_Nonnull message_ref)(CDBusMessage *_Nonnull);
     void (*_Nonnull message_unref)(CDBusMessage *_Nonnull);
     int (*_Nonnull message_get_type)(CDBusMessage *_Nonnull);
+    unsigned int (*_Nonnull message_get_no_reply)(CDBusMessage *_Nonnull);
     const char *_Nullable (*_Nonnull message_get_path)(CDBusMessage *_Nonnull);
     const char *_Nullable (*_Nonnull message_get_interface)(CDBusMessage *_Nonnull);
     const char *_Nullable (*_Nonnull message_get_member)(CDBusMessage *_Nonnull);

@@ -35,8 +35,8 @@ extension BlueZBackend {
         manager.update(to: powered ? .poweredOn : .poweredOff)
     }
 
-    /// Starts `manager` on bluetoothd's adapter: connects, registers the pairing agent in `options` when there is
-    /// one, makes the backend and hands it to `install` on `queue` (nil, after a log line saying why, when bluetoothd
+    /// Starts `manager` on bluetoothd's adapter: connects, registers our pairing agent (answered by the app's agent
+    /// in `options`, or accepting Just Works alone without one: ``BlueZPairing``), makes the backend and hands it to `install` on `queue` (nil, after a log line saying why, when bluetoothd
     /// cannot be used), then reports the state: the adapter's, or `.unsupported`. bluetoothd's events then go to
     /// the backend; nothing happens once the manager is gone.
     static func start(
@@ -59,7 +59,7 @@ extension BlueZBackend {
                 return
             }
             let backend = Self(client: client, queue: queue)
-            await pairing?.register(for: backend, queue: queue)
+            await pairing.register(for: backend, queue: queue)
             let attached = await withCheckedContinuation { done in
                 queue.async {
                     guard let owner else { return done.resume(returning: false) }

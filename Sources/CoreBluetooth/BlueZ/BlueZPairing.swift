@@ -8,17 +8,27 @@ import BlueZ
 /// per passkey shown, not at each key the user types). A Just Works pairing the peer starts (`RequestAuthorization`)
 /// is accepted, as our host stack accepts it, unless ``CBManagerOptionPairingRequiresMITMKey`` is true; a bonded
 /// device's use of a service (`AuthorizeService`) is accepted, as iOS asks no user about it. PIN codes (BR/EDR
-/// only) are refused. Confined to the delegate queue; `@unchecked Sendable` only to be handed to it.
+/// only) are refused.
+///
+/// A manager without a ``CBPairingAgent`` registers one too, as NoInputNoOutput, that accepts Just Works and nothing
+/// else, as our host stack pairs without an agent (an iPhone user would tap "Pair"): without any agent bluetoothd
+/// refuses the kernel's request to confirm even a Just Works pairing, and a read that needs encryption fails.
+///
+/// Confined to the delegate queue; `@unchecked Sendable` only to be handed to it.
 final class BlueZPairing: @unchecked Sendable {
     private weak var agent: (any CBPairingAgent)?
-    private let capability: BlueZAgentCapability
+    /// Whether the manager's options gave an agent (which may since have gone away).
+    private let hasAppAgent: Bool
+    /// The IO capability bluetoothd is told.
+    let capability: BlueZAgentCapability
     private let requiresMITM: Bool
 
-    /// The agent in the manager's options, or nil when they hold none.
-    init?(options: [String: Any]?) {
-        guard let agent = PairingAgentBridge.agent(in: options) else { return nil }
+    /// The agent in the manager's options, or Just Works alone when they hold none.
+    init(options: [String: Any]?) {
+        let agent = PairingAgentBridge.agent(in: options)
         self.agent = agent
-        capability = Self.capability(agent.ioCapability)
+        hasAppAgent = agent != nil
+        capability = agent.map { Self.capability($0.ioCapability) } ?? .noInputNoOutput
         requiresMITM = options?[CBManagerOptionPairingRequiresMITMKey] as? Bool ?? false
     }
 
@@ -47,6 +57,7 @@ final class BlueZPairing: @unchecked Sendable {
 
     /// Puts one question to the app's agent, or answers it here; refused when the agent or the peer is gone.
     func answer(_ request: BlueZAgentRequest, peer: CBPeer?) {
+        guard hasAppAgent else { return answerJustWorks(request) }
         guard let agent, let peer else {
             CoreBluetoothLog.warning("no pairing agent answers for \(request.question.device); pairing refused")
             return request.answer(.rejected)
@@ -65,6 +76,24 @@ final class BlueZPairing: @unchecked Sendable {
             request.answer(requiresMITM ? .rejected : .accepted)
         case .authorizeService:
             request.answer(.accepted)
+        }
+    }
+
+    /// Answers for a manager without a ``CBPairingAgent``: Just Works (and a bonded device's use of a service) is
+    /// accepted unless MITM is required; a number to compare or a passkey has no one to show it to, so is refused.
+    private func answerJustWorks(_ request: BlueZAgentRequest) {
+        switch request.question {
+        case .authorize:
+            request.answer(requiresMITM ? .rejected : .accepted)
+        case .authorizeService:
+            request.answer(.accepted)
+        case .confirm, .passkey:
+            CoreBluetoothLog.warning(
+                "pairing with \(request.question.device) needs a CBPairingAgent (CBManagerOptionPairingAgentKey); refused"
+            )
+            request.answer(.rejected)
+        case .displayPasskey:
+            break
         }
     }
 }
