@@ -58,6 +58,11 @@ public final class BlueZClient: Sendable {
         for waiter in waiting { waiter.continuation.resume(returning: false) }
     }
 
+    /// The adapter's index (0 for `hci0`), as the kernel's management socket names it.
+    public var adapterIndex: UInt16? {
+        adapterPath.split(separator: "/").last.flatMap { $0.hasPrefix("hci") ? UInt16($0.dropFirst(3)) : nil }
+    }
+
     /// Whether the adapter is powered on.
     public var isPowered: Bool {
         objects.withLock { $0.properties(adapterPath, Self.adapterInterface)?["Powered"]?.bool ?? false }

@@ -109,6 +109,8 @@ extension Air {
             complete(command, from: c) { _ throws(ControllerError) in .init(address: c.configuration.publicAddress) }
         case .readRSSI(let command):
             complete(command, from: c) { command throws(ControllerError) in try readRSSI(command, c) }
+        case .readTransmitPowerLevel(let command):
+            complete(command, from: c) { command throws(ControllerError) in try readTransmitPowerLevel(command, c) }
         case .readRemoteVersionInformation(let command):
             acknowledge(command, from: c) { command throws(ControllerError) in try readRemoteVersion(command, c) }
         case .disconnect(let command):

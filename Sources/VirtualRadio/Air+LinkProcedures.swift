@@ -15,6 +15,16 @@ extension Air {
         return .init(handle: command.handle, rssi: rssi(from: peer, to: c))
     }
 
+    /// The controller's transmit power, now and at most: the one level it transmits at on every link.
+    ///
+    /// Bluetooth Core Specification Vol 4, Part E, 7.3.35.
+    func readTransmitPowerLevel(
+        _ command: ReadTransmitPowerLevelCommand, _ c: ControllerState
+    ) throws(ControllerError) -> ReadTransmitPowerLevelCommand.ReturnParameters {
+        _ = try link(command.handle, of: c)
+        return .init(handle: command.handle, level: c.configuration.txPower)
+    }
+
     /// Bluetooth Core Specification Vol 4, Part E, 7.1.23.
     func readRemoteVersion(
         _ command: ReadRemoteVersionInformationCommand, _ c: ControllerState

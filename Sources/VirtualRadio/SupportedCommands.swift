@@ -8,6 +8,7 @@ enum SupportedCommands {
         (2, 7),  // Read Remote Version Information
         (5, 6),  // Set Event Mask
         (5, 7),  // Reset
+        (10, 2),  // Read Transmit Power Level
         (14, 3),  // Read Local Version Information
         (14, 5),  // Read Local Supported Features
         (14, 7),  // Read Buffer Size

@@ -201,4 +201,15 @@ struct LinkProcedureTests {
         #expect(rssi.handle == handles.central)
         #expect((-62...(-58)).contains(rssi.rssi))
     }
+
+    @Test("Read Transmit Power Level gives the controller's configured power on a link, and refuses an unknown handle")
+    func readTransmitPowerLevel() async throws {
+        let (central, _, handles) = try await connectedPair()
+        let level = try await central.execute(ReadTransmitPowerLevelCommand(handle: handles.central, level: .current))
+        #expect(level == .init(handle: handles.central, level: 0))
+        await #expect(throws: (any Error).self) {
+            try await central.execute(
+                ReadTransmitPowerLevelCommand(handle: ConnectionHandle(rawValue: 0x0100), level: .maximum))
+        }
+    }
 }

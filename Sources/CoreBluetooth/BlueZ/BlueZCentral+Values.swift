@@ -144,13 +144,48 @@ extension BlueZCentral {
         peripheral.delegate?.peripheral(peripheral, didUpdateValueFor: characteristic, error: nil)
     }
 
-    /// bluetoothd offers no RSSI of a connected LE device over D-Bus: the delegate hears
-    /// `CBError.operationNotSupported`.
+    /// Reads the link's RSSI from the kernel (management Get Connection Information), since bluetoothd offers no RSSI
+    /// of a connected LE device over D-Bus. Where the process may not use the management socket (it needs
+    /// CAP_NET_ADMIN), the delegate hears `CBError.operationNotSupported`, after a log line saying so.
     func readRSSI(of peripheral: CBPeripheral) {
-        run(peripheral, "readRSSI", { _, _ throws(BlueZError) in }) { _, _ in
-            peripheral.delegate?.peripheral(
-                peripheral, didReadRSSI: NSNumber(value: 127), error: CBError(reporting: .operationNotSupported))
+        let adapter = client.adapterIndex
+        run(
+            peripheral, "readRSSI",
+            { client, path throws(BlueZError) in
+                guard let device = client.device(path), let adapter else {
+                    throw BlueZError(name: "org.bluez.Error.NotConnected", message: "Not connected")
+                }
+                return try await Self.connectionInfo(adapter: adapter, of: device).rssi
+            }
+        ) { _, result in
+            switch result {
+            case .success(let rssi):
+                peripheral.lastRSSI = NSNumber(value: rssi)
+                peripheral.delegate?.peripheral(peripheral, didReadRSSI: NSNumber(value: rssi), error: nil)
+            case .failure(let error):
+                peripheral.delegate?.peripheral(peripheral, didReadRSSI: NSNumber(value: 127), error: error)
+            }
         }
+    }
+
+    /// The kernel's measures of the link to `device`, asked off the cooperative pool (the management socket is
+    /// read with a blocking wait).
+    private static func connectionInfo(
+        adapter: UInt16, of device: BlueZDevice
+    ) async throws(BlueZError) -> ManagementConnectionInfo {
+        let result = await withCheckedContinuation { done in
+            DispatchQueue.global().async {
+                done.resume(
+                    returning: Result { () throws(BlueZError) in
+                        try ManagementSocket.connectionInfo(
+                            adapter: adapter, address: device.address, random: device.isRandomAddress)
+                    })
+            }
+        }
+        if case .failure(let error) = result {
+            CoreBluetoothLog.warning("readRSSI of \(device.address): \(error.message)")
+        }
+        return try result.get()
     }
 
     /// bluetoothd offers no LE credit-based channels over D-Bus: the delegate hears

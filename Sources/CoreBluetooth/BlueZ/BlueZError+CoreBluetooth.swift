@@ -25,6 +25,8 @@ extension BlueZError {
             return CBError(reporting: .connectionTimeout)
         case "org.bluez.Error.InProgress":
             return CBError(reporting: .outOfSpace)
+        case ManagementConnectionInfo.permissionDenied.name:
+            return CBError(reporting: .operationNotSupported)
         default:
             return message.contains("Not connected")
                 ? CBError(reporting: .notConnected) : CBError(reporting: .unknown)

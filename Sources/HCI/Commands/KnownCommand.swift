@@ -22,6 +22,8 @@ public enum KnownCommand: Hashable, Sendable {
     case readBufferSize(ReadBufferSizeCommand)
     /// Read RSSI.
     case readRSSI(ReadRSSICommand)
+    /// Read Transmit Power Level.
+    case readTransmitPowerLevel(ReadTransmitPowerLevelCommand)
     /// Read Remote Version Information.
     case readRemoteVersionInformation(ReadRemoteVersionInformationCommand)
     /// Disconnect.
@@ -159,6 +161,8 @@ public enum KnownCommand: Hashable, Sendable {
             self = .readBufferSize(try .init(decoding: parameters))
         case ReadRSSICommand.opcode:
             self = .readRSSI(try .init(decoding: parameters))
+        case ReadTransmitPowerLevelCommand.opcode:
+            self = .readTransmitPowerLevel(try .init(decoding: parameters))
         case ReadRemoteVersionInformationCommand.opcode:
             self = .readRemoteVersionInformation(try .init(decoding: parameters))
         case DisconnectCommand.opcode:
@@ -287,6 +291,7 @@ public enum KnownCommand: Hashable, Sendable {
         case .readBDADDR(let command): HCICommandPacket(command)
         case .readBufferSize(let command): HCICommandPacket(command)
         case .readRSSI(let command): HCICommandPacket(command)
+        case .readTransmitPowerLevel(let command): HCICommandPacket(command)
         case .readRemoteVersionInformation(let command): HCICommandPacket(command)
         case .disconnect(let command): HCICommandPacket(command)
         case .leSetEventMask(let command): HCICommandPacket(command)

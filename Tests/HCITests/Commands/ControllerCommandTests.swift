@@ -94,6 +94,19 @@ struct ControllerCommandTests {
             ReadRSSICommand.ReturnParameters(handle: ConnectionHandle(rawValue: 0x0040), rssi: -60), "40 00 c4")
     }
 
+    @Test("Read Transmit Power Level (7.3.35) takes a handle and current or maximum; returns a signed level")
+    func readTransmitPowerLevel() throws {
+        try expectCommandCodec(
+            ReadTransmitPowerLevelCommand(handle: ConnectionHandle(rawValue: 0x0040), level: .maximum), opcode: 0x0C2D,
+            parameters: "40 00 01", known: KnownCommand.readTransmitPowerLevel)
+        try expectReturnParametersCodec(
+            ReadTransmitPowerLevelCommand.ReturnParameters(handle: ConnectionHandle(rawValue: 0x0040), level: -4),
+            "40 00 fc")
+        #expect(throws: DecodeError.self) {
+            try ReadTransmitPowerLevelCommand(decoding: [0x40, 0x00, 0x02])
+        }
+    }
+
     @Test("Read Remote Version Information (7.1.23) takes a connection handle")
     func readRemoteVersionInformation() throws {
         try expectCommandCodec(
