@@ -38,7 +38,7 @@ start_host() {
     HOST_PIDS+=($!)
 }
 
-# suite.sh [LETTER...]: only the scenarios named (a to h, m to s); all without arguments.
+# suite.sh [LETTER...]: only the scenarios named (a to h, m to u); all without arguments.
 selected() { [ ${#SELECTED[@]} -eq 0 ] || [[ " ${SELECTED[*]} " == *" $1 "* ]]; }
 
 # scenario NAME FUNCTION: runs one scenario and records PASS or FAIL with its time.
@@ -476,6 +476,47 @@ our_acquired_sockets_on_bluez_reach_host_peripheral() {
     return $ok
 }
 
+# streams_split GUEST_ROLE NAME: nothing lost with one side on each backend. SplitStreamTests (in the test binary
+# `swift build --build-tests` built) runs as GUEST_ROLE (central or peripheral) in the guest on bluetoothd and as
+# the other role on the host on our stack: the central writes one value with response and 1,000 without (20 bytes
+# each, numbered), reads back the peripheral's tally (all 1,001 whole and in order, before the read), then takes
+# 1,000 notifications, which must arrive whole and in order. Both halves must pass; on failure the guest's capture
+# shows what crossed hci0 (no debug log: bluetoothd's, on, slows it enough to change what is measured).
+streams_split() {
+    local guest_role=$1 name=$2 host_role=central tests ok=0
+    [ "$guest_role" = central ] && host_role=peripheral
+    tests=$(swift build --show-bin-path)/CoreBluetoothLinuxPackageTests.xctest
+    [ -x "$tests" ] || { echo "no $tests: run swift build --build-tests first"; return 1; }
+    guest 30 "
+        capture_start stream-$guest_role
+        BLUETOOTH_STREAM_ROLE=$guest_role BLUETOOTH_STREAM_TRANSPORT=bluez BLUETOOTH_STREAM_NAME=$name \\
+            setsid timeout 330 $tests --testing-library swift-testing --filter SplitStreamTests \\
+            >/run/vm/stream-$guest_role.log 2>&1 &
+        echo \$! >/tmp/stream.pid
+    " || return 1
+    BLUETOOTH_STREAM_ROLE=$host_role BLUETOOTH_STREAM_TRANSPORT=$HOST_TRANSPORT BLUETOOTH_STREAM_NAME=$name \
+        timeout 330 "$tests" --testing-library swift-testing --filter SplitStreamTests \
+        >"$VM_DIR/stream-$host_role.log" 2>&1 || ok=1
+    guest 360 "
+        while kill -0 \$(cat /tmp/stream.pid) 2>/dev/null; do sleep 0.5; done
+        remove_devices
+    " || ok=1
+    guest 30 "capture_stop stream-$guest_role" >/dev/null || ok=1
+    for side in "host's $host_role:$VM_DIR/stream-$host_role.log" "guest's $guest_role:$VM_DIR/cmd/stream-$guest_role.log"; do
+        echo "${side%%:*} (SplitStreamTests):"
+        grep -E 'Test .*(passed|failed)|Expectation failed|recorded an issue' "${side#*:}" || cat "${side#*:}"
+        grep -qE 'Test "(central|peripheral): .* passed' "${side#*:}" || ok=1
+    done
+    [ $ok -eq 0 ] || python3 "$VM_REPO/.ci/vm/capture-timeline.py" "$VM_DIR/cmd/stream-$guest_role.btsnoop" | tail -n 60
+    return $ok
+}
+
+# t. our peripheral manager on bluetoothd in the guest, our central on the host's stack: streams_split.
+streams_peripheral_on_bluez() { streams_split peripheral VMStrP; }
+
+# u. our central manager on bluetoothd in the guest, our peripheral manager on the host's stack: streams_split.
+streams_central_on_bluez() { streams_split central VMStrC; }
+
 # p. our serve in the guest, on bluetoothd over D-Bus (--transport bluez: a GattManager1 application and an
 # LEAdvertisingManager1 advertisement), used from the host by our stack on the sim: explore (the tree, a dynamic
 # value, a cached value and a descriptor), write then read back, and two notifications.
@@ -527,6 +568,10 @@ scenario "r. our serve on bluetoothd pairs by Numeric Comparison, our CBPairingA
     our_serve_agent_on_bluez_confirms_numeric_comparison
 scenario "s. our subscribe and write without response on bluetoothd go through AcquireNotify and AcquireWrite" \
     our_acquired_sockets_on_bluez_reach_host_peripheral
+scenario "t. our peripheral manager on bluetoothd: 1,000 writes without response and 1,000 notifications, whole and in order" \
+    streams_peripheral_on_bluez
+scenario "u. our central manager on bluetoothd: 1,000 writes without response and 1,000 notifications, whole and in order" \
+    streams_central_on_bluez
 scenario "e. our l2cap opens an LE credit-based channel to the kernel's l2test; data crosses both ways" \
     our_l2cap_channel_with_kernel
 scenario "c. our stack on the guest's hci0 user channel scans and explores" our_user_channel_reaches_host_peripheral
