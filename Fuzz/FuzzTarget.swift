@@ -10,7 +10,7 @@ struct FuzzTarget: Sendable {
 
     /// Every target, in the order `.ci/fuzz` runs them.
     static let all: [FuzzTarget] = [
-        .h4, .hciEvent, .l2capReassembly, .l2capSignaling, .attPDU, .gattServer, .gattClient, .smpPDU,
+        .h4, .hciEvent, .l2capReassembly, .l2capSignaling, .attPDU, .gattServer, .gattClient, .gattExploration, .smpPDU,
         .pairingInitiator, .pairingResponder, .advertisingData, .gattFile, .worldFile, .bondFile, .restoration,
     ]
 }

@@ -107,6 +107,9 @@ seeds = {
     "gatt-server": [bytes([0]) + b"".join(bytes([c]) + frame(pdu) + bytes([1]) for c, pdu in enumerate(att[i:i + 4]))
                     for i in range(0, len(att), 4)],
     "gatt-client": [bytes([p, 0]) + b"".join(frame(pdu) for pdu in att) for p in range(12)],
+    "gatt-exploration": [bytes([0]) + b"".join(bytes([0]) + frame(pdu) for pdu in att),
+                         bytes([0]) + b"".join(bytes([0]) + frame(pdu) for pdu in att[:3])
+                         + bytes([0x5C, 1, 0, 0xFF, 0xFF]) + b"".join(bytes([0]) + frame(pdu) for pdu in att)],
     "smp-pdu": smp,
     "pairing-initiator": [bytes([o, 9, 0x80]) + b"".join(bytes([0]) + frame(pdu) for pdu in smp)
                           for o in (0x2B, 0x0B, 0x39, 0x3C)],
