@@ -221,6 +221,7 @@ open class CBCentralManager: CBManager, @unchecked Sendable {
     /// The host stack is up: the manager is powered on, after restoring the state saved for it.
     func started(_ host: BluetoothHost) {
         self.host = host
+        unavailabilityReason = nil
         if let saved = savedState {
             savedState = nil
             delegate?.centralManager(self, willRestoreState: restoredState(saved))
@@ -236,6 +237,16 @@ open class CBCentralManager: CBManager, @unchecked Sendable {
         scan = nil
         linked = [:]
         for peripheral in peripherals.live { peripheral.reset() }
+        unavailable(because: "the controller went away")
+    }
+
+    /// No controller answers: the manager is powered off until one does, and tells its delegate when that is news.
+    func unavailable(because reason: String) {
+        if reason != unavailabilityReason {
+            CoreBluetoothLog.warning("\(self) has no controller: \(reason)")
+        }
+        unavailabilityReason = reason
+        guard state != .poweredOff else { return }
         update(to: .poweredOff)
     }
 }

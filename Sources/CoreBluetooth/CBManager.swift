@@ -7,6 +7,11 @@ open class CBManager: NSObject {
     /// its controller is up.
     open internal(set) var state: CBManagerState = .unknown
 
+    /// Why the manager is not powered on, when it runs on a host stack of its own: its transport's error, or that
+    /// its controller went away; nil once powered on. An addition of this library (Apple's states carry no
+    /// reason), read on the manager's queue.
+    public internal(set) var unavailabilityReason: String?
+
     /// The app's authorization; on Linux access is governed by the transport, so always allowed.
     @available(*, deprecated, message: "Use CBManager.authorization (the class property)")
     open var authorization: CBManagerAuthorization { Self.authorization }

@@ -23,18 +23,23 @@ extension CBPeripheralManager {
                 flags: [.leGeneralDiscoverable, .brEdrNotSupported],
                 localName: data[CBAdvertisementDataLocalNameKey] as? String,
                 serviceUUIDs: (data[CBAdvertisementDataServiceUUIDsKey] as? [CBUUID] ?? []).map(\.bluetoothUUID))
-            advertisement = content
-            submit { host in
-                let failure: CBError?
-                do {
-                    try await host.startAdvertising(content)
-                    failure = nil
-                } catch {
-                    self.report("advertising not started: \(error)")
-                    failure = CBError(reporting: .unknown)
-                }
-                self.queue.async { self.advertisingStarted(content, error: failure, announcing: announcing) }
+            submitAdvertising(content, announcing: announcing)
+        }
+    }
+
+    /// Hands `content` to the host to advertise; `advertisingStarted` follows on the manager's queue.
+    func submitAdvertising(_ content: AdvertisementContent, announcing: Bool) {
+        advertisement = content
+        submit { host in
+            let failure: CBError?
+            do {
+                try await host.startAdvertising(content)
+                failure = nil
+            } catch {
+                self.report("advertising not started: \(error)")
+                failure = CBError(reporting: .unknown)
             }
+            self.queue.async { self.advertisingStarted(content, error: failure, announcing: announcing) }
         }
     }
 

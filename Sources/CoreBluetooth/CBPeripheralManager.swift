@@ -2,6 +2,7 @@ import Dispatch
 import Foundation
 import HCI
 import Host
+import Synchronization
 
 /// Publishes local services to remote centrals, advertises them, answers their reads and writes and notifies
 /// their subscribers: the local device in the peripheral role, on its own host stack.
@@ -43,6 +44,8 @@ open class CBPeripheralManager: CBManager, @unchecked Sendable {
     var pendingAnswers: [ObjectIdentifier: PendingAnswer] = [:]
     var readBatches: [GATTServerRequest.ID: ReadBatch] = [:]
     var advertisement: AdvertisementContent?
+    /// The advertising under way when the controller went away, resumed when one comes.
+    var pausedAdvertisement: AdvertisementContent?
     var updates = UpdateFlow(capacity: GATTServerConfiguration().transmitQueueCapacity)
     var channels = L2CAPChannelTable()
     var restoration: RestorationStore<PeripheralRestorationState>?
@@ -199,29 +202,40 @@ open class CBPeripheralManager: CBManager, @unchecked Sendable {
         backend.unpublishL2CAPChannel(PSM)
     }
 
-    /// Starts the host, reports it, forwards its events to the manager's queue, then runs every operation in order;
-    /// stops the host once the manager is gone.
+    /// Keeps a host up (``HostRecovery``), reports each one and forwards its events to the manager's queue, and
+    /// runs every operation in order on the host of the moment; stops the host once the manager is gone.
     private static func work(
         spec: Result<ManagerHost.Launch, TransportError>, operations: AsyncStream<Operation>, queue: DispatchQueue,
         manager: @escaping @Sendable () -> CBPeripheralManager?
     ) async {
-        let host: BluetoothHost
-        do {
-            host = try await ManagerHost.start(spec.get())
-        } catch {
-            queue.async { manager()?.hostDidStop(reason: "\(error)") }
-            return
+        let launch: ManagerHost.Launch
+        switch spec {
+        case .success(let value): launch = value
+        case .failure(let error):
+            return queue.async { manager()?.hostDidStop(reason: "\(error)", becoming: .unsupported) }
         }
-        queue.async { manager()?.channels.host = host }
-        queue.async { manager()?.hostDidStart() }
-        await host.handleEvents(
-            with: HostEventHandler(
-                event: { event in queue.async { manager()?.handle(event) } },
-                ended: { queue.async { manager()?.hostDidStop(reason: "the controller closed") } }))
+        let current = Mutex<BluetoothHost?>(nil)
+        let keeper = Task {
+            await HostRecovery.keep(
+                launch, wanted: { manager() != nil },
+                unavailable: { error in queue.async { manager()?.hostDidStop(reason: "\(error)") } },
+                run: { host in
+                    current.withLock { $0 = host }
+                    queue.async {
+                        manager()?.channels.host = host
+                        manager()?.hostDidStart()
+                    }
+                    await HostRecovery.events(
+                        of: host, { event in queue.async { manager()?.handle(event) } },
+                        ended: { queue.async { manager()?.hostDidStop(reason: "the controller went away") } })
+                })
+        }
         for await operation in operations {
+            guard let host = current.withLock({ $0 }) else { continue }
             await operation(host)
         }
-        await host.stop()
+        keeper.cancel()
+        await current.withLock({ $0 })?.stop()
     }
 
     /// Runs `body` on the manager's queue: at once when already there, else waiting for it.
@@ -265,6 +279,8 @@ open class CBPeripheralManager: CBManager, @unchecked Sendable {
 
     private func hostDidStart() {
         state = .poweredOn
+        unavailabilityReason = nil
+        resumeOnNewController()
         if let saved = pendingRestoration {
             pendingRestoration = nil
             restore(saved)
@@ -273,11 +289,15 @@ open class CBPeripheralManager: CBManager, @unchecked Sendable {
         delegate?.peripheralManagerDidUpdateState(self)
     }
 
-    private func hostDidStop(reason: String) {
-        CoreBluetoothLog.warning("peripheral manager host stopped: \(reason)")
-        let wasUnknown = state == .unknown
-        state = wasUnknown ? .unsupported : .poweredOff
+    private func hostDidStop(reason: String, becoming newState: CBManagerState = .poweredOff) {
+        if reason != unavailabilityReason {
+            CoreBluetoothLog.warning("\(self) has no controller: \(reason)")
+        }
+        unavailabilityReason = reason
+        guard state != newState else { return }
+        state = newState
         advertising = false
+        pausedAdvertisement = advertisement
         advertisement = nil
         for central in centralsByConnection.values { central.mtu = 23 }
         centralsByConnection = [:]

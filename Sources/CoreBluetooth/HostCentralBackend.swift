@@ -16,8 +16,9 @@ final class HostCentralBackend: CentralBackend, @unchecked Sendable {
         self.manager = manager
     }
 
-    /// Starts `manager`'s host stack on the transport `options` or `BLUETOOTH_TRANSPORT` name; the manager hears
-    /// `.poweredOn` once it is up, and the host's events from then on.
+    /// Starts `manager`'s host stack on the transport `options` or `BLUETOOTH_TRANSPORT` name, and keeps one up
+    /// (``HostRecovery``): the manager hears `.poweredOn` once it is up and the host's events from then on, and
+    /// `.poweredOff` while no controller answers.
     static func start(for manager: CBCentralManager, options: [String: Any]?) -> HostCentralBackend {
         let backend = HostCentralBackend(manager: manager)
         let queue = manager.queue
@@ -31,26 +32,22 @@ final class HostCentralBackend: CentralBackend, @unchecked Sendable {
         }
         weak let owner = manager
         Task {
-            let host: BluetoothHost
-            do {
-                host = try await ManagerHost.start(spec)
-            } catch {
-                CoreBluetoothLog.warning("cannot open Bluetooth transport \(spec.spec): \(error)")
-                queue.async { owner?.update(to: .poweredOff) }
-                return
-            }
-            guard owner != nil else {
-                await host.stop()
-                return
-            }
-            queue.async {
-                backend.host = host
-                owner?.started(host)
-            }
-            await host.handleEvents(
-                with: HostEventHandler(
-                    event: { event in queue.async { owner?.handle(event) } },
-                    ended: { queue.async { owner?.stopped() } }))
+            await HostRecovery.keep(
+                spec, wanted: { owner != nil },
+                unavailable: { error in queue.async { owner?.unavailable(because: "\(error)") } },
+                run: { host in
+                    queue.async {
+                        guard let owner else {
+                            Task { await host.stop() }
+                            return
+                        }
+                        backend.host = host
+                        owner.started(host)
+                    }
+                    await HostRecovery.events(
+                        of: host, { event in queue.async { owner?.handle(event) } },
+                        ended: { queue.async { owner?.stopped() } })
+                })
         }
         return backend
     }

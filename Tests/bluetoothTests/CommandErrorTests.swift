@@ -41,14 +41,18 @@ struct CommandErrorTests {
         #expect(!outcome.standardError.contains("off or unreachable"))
     }
 
-    @Test("serve on a transport nobody answers prints one line and exits 1")
+    @Test("serve on a transport nobody answers waits for its controller, says so, then fails with the cause, exit 1")
     func serveUnreachable() async throws {
         let outcome = try await CommandLineTool.run(
             ["serve", "\(Examples.directory.path)/thermometer.json", "--transport", "tcp:127.0.0.1:1"])
         #expect(outcome.status == 1)
+        let refused = "cannot open transport 'tcp:127.0.0.1:1': cannot connect (Connection refused)"
+        let suggestion = "; is 'bluetooth sim --listen 127.0.0.1:1' running?"
         #expect(
-            outcome.standardError
-                == "bluetooth serve: cannot open transport 'tcp:127.0.0.1:1': cannot connect (Connection refused)\n")
+            outcome.standardError.split(separator: "\n") == [
+                "waiting for a controller at 'tcp:127.0.0.1:1' (\(refused))\(suggestion)…",
+                "bluetooth serve: no controller at 'tcp:127.0.0.1:1' within 10 s: \(refused)\(suggestion)",
+            ], "\(outcome.standardError)")
     }
 
     @Test("a bad argument found while a subcommand runs prints that subcommand's usage, exit status 2")

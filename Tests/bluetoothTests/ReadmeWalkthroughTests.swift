@@ -1,4 +1,5 @@
 import Foundation
+import HCI
 import Testing
 
 @testable import bluetooth
@@ -20,49 +21,34 @@ struct ReadmeWalkthroughTests {
         return String(body[..<close.lowerBound])
     }
 
-    @Test("the README walkthrough runs as written: sim, serve, scan and explore on 127.0.0.1")
+    @Test(
+        "the README walkthrough, pasted into a shell as written, runs: sim, serve, scan and explore start together",
+        .timeLimit(.minutes(2)))
     func walkthrough() async throws {
-        let commands = try Self.block(after: "<!-- walkthrough:", in: Self.readme())
-            .split(separator: "\n")
-            .map { line in
-                String(line.split(separator: "#", maxSplits: 1).first ?? "").trimmingCharacters(in: .whitespaces)
-            }
-            .filter { $0.hasPrefix("bluetooth ") }
-        #expect(commands.map { $0.split(separator: " ")[1] } == ["sim", "serve", "scan", "explore"])
-        var port = "7000"
-        var background: [RunningTool] = []
-        defer { background.forEach { _ = $0.stop() } }
-        var outputs: [String] = []
-        for command in commands {
-            var arguments = command.dropFirst("bluetooth ".count).split(separator: " ").map { word in
-                word.hasPrefix("Examples/") ? Examples.root.appendingPathComponent(String(word)).path : String(word)
-            }
-            let runsInBackground = arguments.last == "&"
-            if runsInBackground { arguments.removeLast() }
-            if arguments.first == "sim" {
-                arguments = arguments.map { $0 == "127.0.0.1:7000" ? "127.0.0.1:0" : $0 }
-                let sim = try RunningTool(arguments)
-                background.append(sim)
-                let line = try #require(await sim.nextLine())
-                let address = try #require(line.split(separator: " ").first { $0.hasPrefix("127.0.0.1:") })
-                port = String(address.dropFirst("127.0.0.1:".count).prefix { $0.isNumber })
-                continue
-            }
-            arguments = arguments.map { $0.replacingOccurrences(of: "127.0.0.1:7000", with: "127.0.0.1:\(port)") }
-            if runsInBackground {
-                let tool = try RunningTool(arguments)
-                background.append(tool)
-                while let line = await tool.nextLine() {
-                    if line.hasPrefix("Advertising") { break }
-                }
-            } else {
-                let outcome = try await CommandLineTool.run(arguments)
-                #expect(outcome.status == 0, "\(command): \(outcome.standardError)")
-                outputs.append(outcome.standardOutput)
-            }
-        }
-        #expect(outputs.first?.hasPrefix("Thermometer  ") == true, "scan printed \(outputs.first ?? "nothing")")
-        #expect(outputs.last?.contains("Service 1809 Health Thermometer") == true, "\(outputs.last ?? "")")
+        let readme = try Self.readme()
+        let setup = try Self.block(after: "## Walkthrough", in: readme)
+        let block = try Self.block(after: "<!-- walkthrough:", in: readme)
+        #expect(setup.contains("alias bluetooth=.build/debug/bluetooth"))
+        #expect(block.contains("127.0.0.1:7000"))
+        let listener = try await TCPListener.listen(host: "127.0.0.1", port: 0)
+        let port = listener.port
+        await listener.close()
+        let script = """
+            cd '\(Examples.root.path)'
+            shopt -s expand_aliases
+            alias bluetooth='\(try CommandLineTool.executable.path)'
+            trap 'kill $(jobs -p) 2>/dev/null || true' EXIT
+            set -e
+
+            """ + block.replacingOccurrences(of: "127.0.0.1:7000", with: "127.0.0.1:\(port)")
+        let outcome = try await CommandLineTool.run(
+            ["-c", script], executable: "/bin/bash", timeout: .seconds(100))
+        #expect(outcome.status == 0, "\(outcome.standardError)")
+        let lines = outcome.standardOutput.split(separator: "\n")
+        #expect(lines.contains { $0.hasPrefix("Thermometer  ") }, "scan printed \(outcome.standardOutput)")
+        #expect(outcome.standardOutput.contains("Service 1809 Health Thermometer"), "\(outcome.standardOutput)")
+        let failures = outcome.standardError.split(separator: "\n").filter { $0.hasPrefix("bluetooth ") }
+        #expect(failures.isEmpty, "\(outcome.standardError)")
     }
 
     @Test("the README's app is Examples/FirstApp, and with BLUETOOTH_TRANSPORT it finds a served thermometer")

@@ -35,14 +35,12 @@ struct Serve: AsyncParsableCommand {
                 managerOptions[CBManagerOptionPairingAgentKey] = agent
             }
             let manager = CBPeripheralManager(delegate: server, queue: server.queue, options: managerOptions)
+            let watch = ControllerWait(options).watch(manager, on: server.queue, Progress()) { server.fail($0) }
             for await failure in server.started {
+                watch.cancel()
                 if let failure { throw failure }
-                break
             }
-            while true {
-                try await Task.sleep(for: .seconds(3600))
-                withExtendedLifetime((manager, signals, agent)) {}
-            }
+            withExtendedLifetime((manager, signals, agent)) {}
         }
     }
 }

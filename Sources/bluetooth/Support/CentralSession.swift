@@ -42,12 +42,33 @@ final class CentralSession: NSObject, CBCentralManagerDelegate, CBPeripheralDele
         }
         let manager = CBCentralManager(delegate: session, queue: session.queue, options: managerOptions)
         session.held.withLock { $0.0 = manager }
-        let state = try await session.next { event -> CBManagerState? in
-            if case .state(let state) = event, state != .unknown, state != .resetting { return state }
-            return nil
-        }
-        guard state == .poweredOn else { throw await options.failure(for: state) }
+        try await session.awaitController(of: manager, options, progress)
         return (session, manager)
+    }
+
+    /// Waits until `manager` is powered on; while it is powered off on a transport whose controller may still come,
+    /// says so after a moment and fails after ``ControllerWait/patience``; any other state fails at once, with its
+    /// cause.
+    private func awaitController(
+        of manager: CBCentralManager, _ options: GlobalOptions, _ progress: Progress
+    ) async throws {
+        let wait = ControllerWait(options)
+        let sink = sink
+        let watch = wait.watch(manager, on: queue, progress) { sink.yield(.timedOut($0.description)) }
+        defer { watch.cancel() }
+        for await event in events {
+            switch event {
+            case .state(.poweredOn): return
+            case .state(.unknown), .state(.resetting): continue
+            case .state(.poweredOff) where wait.mayStillCome: continue
+            case .state(let state):
+                throw await options.failure(for: state, reason: queue.sync { manager.unavailabilityReason })
+            case .timedOut(let message): throw CommandFailure(message)
+            case .interrupted: throw Interrupted()
+            default: continue
+            }
+        }
+        throw CommandFailure("the Bluetooth stack stopped")
     }
 
     /// Remembers the peripheral the command connected to, to disconnect it when interrupted.

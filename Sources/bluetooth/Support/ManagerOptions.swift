@@ -63,8 +63,8 @@ extension GlobalOptions {
     }
 
     /// The failure to report when a manager's state settles on something other than `.poweredOn`, with its cause:
-    /// the transport is opened once more to learn why it cannot be used (CoreBluetooth's states carry no reason).
-    func failure(for state: CBManagerState) async -> CommandFailure {
+    /// the manager's `unavailabilityReason` (its transport's error), or what bluetoothd says of its adapter.
+    func failure(for state: CBManagerState, reason: String?) async -> CommandFailure {
         if state == .unauthorized {
             return CommandFailure("not allowed to use transport '\(transportText)'")
         }
@@ -73,16 +73,6 @@ extension GlobalOptions {
                 await BlueZTransport.problem(adapter: adapter)
                     ?? "transport 'bluez:\(adapter)': the adapter is off")
         }
-        guard let spec = try? TransportSpec(parsing: transportText), spec != .virtual else {
-            return CommandFailure("the virtual controller did not start")
-        }
-        do {
-            let transport = try await spec.open()
-            await transport.close()
-        } catch {
-            return CommandFailure(error.description)
-        }
-        return CommandFailure(
-            "transport '\(transportText)' opened, but the controller behind it did not start (no answer to HCI Reset)")
+        return CommandFailure(reason ?? "the controller of transport '\(transportText)' did not start")
     }
 }

@@ -10,7 +10,8 @@ import Synchronization
 final class PeripheralServer: NSObject, CBPeripheralManagerDelegate, Sendable {
     /// The queue the manager calls the delegate on.
     let queue = DispatchQueue(label: "bluetooth.serve")
-    /// How the server came up, or why it could not: nil once advertising, else the failure.
+    /// How the server fares: nil once advertising; a failure when it could not start or must end (its controller
+    /// went away).
     let started: AsyncStream<CommandFailure?>
     private let startSink: AsyncStream<CommandFailure?>.Continuation
     private let file: GATTFile
@@ -19,6 +20,8 @@ final class PeripheralServer: NSObject, CBPeripheralManagerDelegate, Sendable {
     private let state: Mutex<State>
 
     private struct State {
+        /// Whether the manager has powered on: from then on, powering off means the controller went away.
+        var live = false
         var services: [CBMutableService] = []
         var pendingServices = 0
         var values: [ObjectIdentifier: [UInt8]] = [:]
@@ -36,16 +39,28 @@ final class PeripheralServer: NSObject, CBPeripheralManagerDelegate, Sendable {
         (started, startSink) = AsyncStream.makeStream(of: CommandFailure?.self)
     }
 
+    /// Ends the command with `failure` (the controller did not come in time).
+    func fail(_ failure: CommandFailure) {
+        startSink.yield(failure)
+    }
+
     func peripheralManagerDidUpdateState(_ peripheral: CBPeripheralManager) {
+        let live = state.withLock { $0.live }
         switch peripheral.state {
         case .unknown, .resetting: return
+        case .poweredOn where live: return
         case .poweredOn: break
+        case .poweredOff where live:
+            startSink.yield(CommandFailure("the controller went away"))
+            return
+        case .poweredOff where ControllerWait(options).mayStillCome: return
         default:
-            let (sink, options, state) = (startSink, options, peripheral.state)
-            Task { sink.yield(await options.failure(for: state)) }
+            let (sink, options, state, reason) = (startSink, options, peripheral.state, peripheral.unavailabilityReason)
+            Task { sink.yield(await options.failure(for: state, reason: reason)) }
             return
         }
         let count = state.withLock { state in
+            state.live = true
             let services = file.makeServices()
             state.services = services
             state.pendingServices = services.count

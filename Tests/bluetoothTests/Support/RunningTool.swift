@@ -54,11 +54,16 @@ final class RunningTool: Sendable {
         process.waitUntilExit()
     }
 
-    /// Sends the command SIGINT, as Ctrl-C does, and waits for it to exit (on a thread of its own, not one of the
-    /// few every test shares); returns its termination status.
+    /// Sends the command SIGINT, as Ctrl-C does, and waits for it to exit; returns its termination status.
     func interrupt() async -> Int32 {
         process.interrupt()
-        return await withCheckedContinuation { continuation in
+        return await exitStatus()
+    }
+
+    /// Waits for the command to exit by itself (on a thread of its own, not one of the few every test shares);
+    /// returns its termination status.
+    func exitStatus() async -> Int32 {
+        await withCheckedContinuation { continuation in
             Thread.detachNewThread { [process] in
                 process.waitUntilExit()
                 continuation.resume(returning: process.terminationStatus)

@@ -1,0 +1,60 @@
+import HCI
+import Host
+
+/// Keeps a manager's host stack up for as long as the manager lives, as iOS keeps a manager across Bluetooth
+/// being turned off and on: a controller reached over `tcp:` or `unix:` (a `bluetooth sim`, Bumble, an emulator)
+/// may come later than the app or go away and come back, so its transport is opened again, with a back-off that
+/// doubles from ``firstDelay`` to at most ``longestDelay``, until it answers. Other transports get one attempt.
+enum HostRecovery {
+    /// The wait after the first failed attempt.
+    static let firstDelay: Duration = .milliseconds(50)
+    /// The longest wait between two attempts.
+    static let longestDelay: Duration = .seconds(1)
+
+    /// Whether a controller behind `spec` can come (back) while the manager waits for it.
+    static func retries(_ spec: TransportSpec) -> Bool {
+        switch spec {
+        case .tcp, .unix: true
+        case .virtual, .serial, .hciUserChannel: false
+        }
+    }
+
+    /// Starts hosts on `launch` one after another while `wanted` says the manager still lives: `unavailable` hears
+    /// each failed attempt's error, `run` gets each host that came up and returns once that host has ended.
+    static func keep(
+        _ launch: ManagerHost.Launch, wanted: @Sendable () -> Bool, unavailable: @Sendable (any Error) -> Void,
+        run: @Sendable (BluetoothHost) async -> Void
+    ) async {
+        var delay = firstDelay
+        while wanted() {
+            do {
+                let host = try await ManagerHost.start(launch)
+                delay = firstDelay
+                guard wanted() else { return await host.stop() }
+                await run(host)
+            } catch {
+                unavailable(error)
+                guard retries(launch.spec), (try? await Task.sleep(for: delay)) != nil else { return }
+                delay = min(delay * 2, longestDelay)
+                continue
+            }
+            guard retries(launch.spec) else { return }
+        }
+    }
+
+    /// Hands `host`'s events to `event` until it ends, then calls `ended` and returns.
+    static func events(
+        of host: BluetoothHost, _ event: @escaping @Sendable (HostEvent) -> Void,
+        ended: @escaping @Sendable () -> Void
+    ) async {
+        let (end, finished) = AsyncStream.makeStream(of: Void.self)
+        await host.handleEvents(
+            with: HostEventHandler(
+                event: event,
+                ended: {
+                    ended()
+                    finished.finish()
+                }))
+        for await _ in end {}
+    }
+}
