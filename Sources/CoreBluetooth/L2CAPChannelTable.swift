@@ -80,7 +80,9 @@ extension CreditBasedChannelCloseReason {
         case .localRequest, .peerRequest: nil
         case .linkDisconnected: CBError(reporting: .peripheralDisconnected)
         case .responseTimeout: CBError(reporting: .connectionTimeout)
-        case .refused, .rejected, .protocolViolation: CBError(reporting: .connectionFailed)
+        case .refused(let result):
+            CBError(reporting: .connectionFailed, reason: "The peer refused the channel: \(result).")
+        case .rejected, .protocolViolation: CBError(reporting: .connectionFailed)
         }
     }
 }

@@ -148,8 +148,8 @@ public final class AsyncCentral: Sendable {
     )
         -> CBError?
     {
-        guard manager.state == .poweredOn else { return CBError(.notConnected) }
-        guard events.owns(peripheral) else { return CBError(.unknownDevice) }
+        guard manager.state == .poweredOn else { return CBError(reporting: .notConnected) }
+        guard events.owns(peripheral) else { return CBError(reporting: .unknownDevice) }
         return nil
     }
 }

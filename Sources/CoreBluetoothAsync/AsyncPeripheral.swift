@@ -5,8 +5,9 @@ import CoreBluetooth
 ///
 /// It is the peripheral's delegate: do not replace it. Every call hops onto the manager's delegate queue to
 /// call CoreBluetooth and suspends until the delegate callback that answers it; a failure throws the
-/// `CBError` or `CBATTError` the delegate received. When the link goes down, pending calls throw
-/// `CBError.peripheralDisconnected`; calls made while not connected throw `CBError.notConnected`, and calls
+/// `CBError` or `CBATTError` the delegate received. When the link goes down, pending calls throw the error the
+/// delegate's disconnection carried (`CBError.connectionTimeout` when the peer vanished), or
+/// `CBError.peripheralDisconnected` when it carried none or the radio powered off; calls made while not connected throw `CBError.notConnected`, and calls
 /// naming an attribute that is not among the peripheral's discovered ones throw `CBError.invalidParameters`.
 ///
 /// Cancelling the task of a suspended call makes it throw `CancellationError` at once; the operation itself may
@@ -127,7 +128,7 @@ public final class AsyncPeripheral: Sendable {
     /// Configuration descriptor throws `CBError.uuidNotAllowed`: use ``notifications(for:)``.
     public nonisolated(nonsending) func write(_ data: Data, to descriptor: CBDescriptor) async throws {
         guard descriptor.uuid != CBUUID(string: CBUUIDClientCharacteristicConfigurationString) else {
-            throw CBError(.uuidNotAllowed)
+            throw CBError(reporting: .uuidNotAllowed)
         }
         let id = ObjectIdentifier(descriptor)
         try await run(events.writes, id) { peripheral in
@@ -146,7 +147,7 @@ public final class AsyncPeripheral: Sendable {
     /// Keep the returned channel for as long as you use it: it closes when released. A refusal by the peripheral
     /// throws `CBError.connectionFailed`.
     public nonisolated(nonsending) func openL2CAPChannel(_ psm: CBL2CAPPSM) async throws -> CBL2CAPChannel {
-        guard psm > 0 else { throw CBError(.invalidParameters) }
+        guard psm > 0 else { throw CBError(reporting: .invalidParameters) }
         return try await run(events.channels, true) { peripheral in peripheral.openL2CAPChannel(psm) }.value
     }
 
@@ -172,11 +173,11 @@ public final class AsyncPeripheral: Sendable {
         }
         queue.async {
             guard peripheral.state == .connected else {
-                continuation.finish(throwing: CBError(.notConnected))
+                continuation.finish(throwing: CBError(reporting: .notConnected))
                 return
             }
             guard let characteristic = peripheral.characteristic(id) else {
-                continuation.finish(throwing: CBError(.invalidParameters))
+                continuation.finish(throwing: CBError(reporting: .invalidParameters))
                 return
             }
             if events.subscribe(id, token: token, continuation) {
@@ -195,7 +196,7 @@ public final class AsyncPeripheral: Sendable {
         return try await waiters.wait(for: key) { id in
             queue.async {
                 do {
-                    guard peripheral.state == .connected else { throw CBError(.notConnected) }
+                    guard peripheral.state == .connected else { throw CBError(reporting: .notConnected) }
                     try operation(peripheral)
                 } catch {
                     waiters.abandon(id, throwing: error)
@@ -211,10 +212,10 @@ public final class AsyncPeripheral: Sendable {
                 if peripheral.canSendWriteWithoutResponse { events.readyToWrite.resumeAll(true, with: .success(())) }
             }
             let written = await queue.hop { () -> Result<Bool, CBError> in
-                guard peripheral.state == .connected else { return .failure(CBError(.notConnected)) }
+                guard peripheral.state == .connected else { return .failure(CBError(reporting: .notConnected)) }
                 guard let characteristic = peripheral.characteristic(id),
                     characteristic.properties.contains(.writeWithoutResponse)
-                else { return .failure(CBError(.invalidParameters)) }
+                else { return .failure(CBError(reporting: .invalidParameters)) }
                 guard peripheral.canSendWriteWithoutResponse else { return .success(false) }
                 peripheral.writeValue(data, for: characteristic, type: .withoutResponse)
                 return .success(true)
@@ -224,7 +225,7 @@ public final class AsyncPeripheral: Sendable {
     }
 
     private static func require<Attribute>(_ attribute: Attribute?) throws -> Attribute {
-        guard let attribute else { throw CBError(.invalidParameters) }
+        guard let attribute else { throw CBError(reporting: .invalidParameters) }
         return attribute
     }
 }

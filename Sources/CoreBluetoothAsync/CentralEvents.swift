@@ -78,7 +78,11 @@ final class CentralEvents: NSObject, CBCentralManagerDelegate, Sendable {
             return (state.scan?.stream, Array(state.peripherals.values))
         }
         scan?.finish()
-        for peripheral in peripherals { linkDown(peripheral, connectError: CBError(.peripheralDisconnected)) }
+        for peripheral in peripherals {
+            linkDown(
+                peripheral, error: CBError(reporting: .peripheralDisconnected),
+                connectError: CBError(reporting: .peripheralDisconnected))
+        }
     }
 
     func centralManager(
@@ -97,18 +101,22 @@ final class CentralEvents: NSObject, CBCentralManagerDelegate, Sendable {
     }
 
     func centralManager(_ central: CBCentralManager, didFailToConnect peripheral: CBPeripheral, error: (any Error)?) {
-        waiters.resumeAll(.connection(peripheral.identifier), with: .failure(error ?? CBError(.connectionFailed)))
+        waiters.resumeAll(
+            .connection(peripheral.identifier), with: .failure(error ?? CBError(reporting: .connectionFailed)))
     }
 
     func centralManager(
         _ central: CBCentralManager, didDisconnectPeripheral peripheral: CBPeripheral, error: (any Error)?
     ) {
-        linkDown(wrapper(of: peripheral), connectError: CBError(.operationCancelled))
+        linkDown(
+            wrapper(of: peripheral), error: error ?? CBError(reporting: .peripheralDisconnected),
+            connectError: CBError(reporting: .operationCancelled))
     }
 
-    /// The peripheral's link went down, or its attempt ended: fails what waits on it, answers its disconnections.
-    private func linkDown(_ peripheral: AsyncPeripheral, connectError: any Error) {
-        peripheral.events.linkDown(CBError(.peripheralDisconnected))
+    /// The peripheral's link went down (`error`: why, as the delegate heard it), or its attempt ended: fails what
+    /// waits on it, answers its disconnections.
+    private func linkDown(_ peripheral: AsyncPeripheral, error: any Error, connectError: any Error) {
+        peripheral.events.linkDown(error)
         waiters.resumeAll(.connection(peripheral.identifier), with: .failure(connectError))
         waiters.resumeAll(.disconnection(peripheral.identifier), with: .success(()))
     }

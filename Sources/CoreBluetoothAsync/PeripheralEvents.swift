@@ -94,7 +94,7 @@ final class PeripheralEvents: NSObject, CBPeripheralDelegate, Sendable {
     /// failed.
     private func reported(_ error: any Error, by peripheral: CBPeripheral) -> any Error {
         if let error = error as? CBError, error.code == .operationCancelled, peripheral.state != .connected {
-            return CBError(.peripheralDisconnected)
+            return CBError(reporting: .peripheralDisconnected)
         }
         return error
     }
@@ -123,7 +123,7 @@ final class PeripheralEvents: NSObject, CBPeripheralDelegate, Sendable {
         services.resumeFirst(
             id,
             with: result(error, by: peripheral) {
-                guard let service = peripheral.service(id) else { throw CBError(.invalidParameters) }
+                guard let service = peripheral.service(id) else { throw CBError(reporting: .invalidParameters) }
                 return service.includedServices ?? []
             })
     }
@@ -135,7 +135,7 @@ final class PeripheralEvents: NSObject, CBPeripheralDelegate, Sendable {
         characteristics.resumeFirst(
             id,
             with: result(error, by: peripheral) {
-                guard let service = peripheral.service(id) else { throw CBError(.invalidParameters) }
+                guard let service = peripheral.service(id) else { throw CBError(reporting: .invalidParameters) }
                 return service.characteristics ?? []
             })
     }
@@ -147,7 +147,9 @@ final class PeripheralEvents: NSObject, CBPeripheralDelegate, Sendable {
         descriptors.resumeFirst(
             id,
             with: result(error, by: peripheral) {
-                guard let characteristic = peripheral.characteristic(id) else { throw CBError(.invalidParameters) }
+                guard let characteristic = peripheral.characteristic(id) else {
+                    throw CBError(reporting: .invalidParameters)
+                }
                 return characteristic.descriptors ?? []
             })
     }
@@ -168,7 +170,7 @@ final class PeripheralEvents: NSObject, CBPeripheralDelegate, Sendable {
         descriptorValues.resumeFirst(
             id,
             with: result(error, by: peripheral) {
-                guard let descriptor = peripheral.descriptor(id) else { throw CBError(.invalidParameters) }
+                guard let descriptor = peripheral.descriptor(id) else { throw CBError(reporting: .invalidParameters) }
                 return descriptor.value ?? Data()
             })
     }
@@ -209,7 +211,7 @@ final class PeripheralEvents: NSObject, CBPeripheralDelegate, Sendable {
         channels.resumeFirst(
             true,
             with: result(error, by: peripheral) {
-                guard let handedOver else { throw CBError(.unknown) }
+                guard let handedOver else { throw CBError(reporting: .unknown) }
                 return handedOver
             })
     }

@@ -146,7 +146,24 @@ struct AsyncCentralTests {
         #expect(error?.code == .peripheralDisconnected)
         let ended = await #expect(throws: CBError.self) { for try await _ in notifications {} }
         #expect(ended?.code == .peripheralDisconnected)
-        await #expect(throws: CBError(.notConnected)) { try await peripheral.readRSSI() }
+        await #expect(throws: CBError(reporting: .notConnected)) { try await peripheral.readRSSI() }
+    }
+
+    @Test(
+        "a peer that vanishes fails a pending read with the error the delegate hears, connectionTimeout, with its text")
+    func vanishingPeerFailsPendingRead() async throws {
+        var serving: ServingPeripheral? = try await ServingPeripheral.start()
+        serving?.delegate.answerReads(with: nil)
+        let (serviceUUID, name) = try #require(serving.map { ($0.serviceUUID, $0.name) })
+        let central = try await Self.central()
+        let (peripheral, characteristics) = try await Self.connect(serviceUUID, named: name, with: central)
+        let read = Task { try await peripheral.read(characteristics[0]) }
+        #expect(try await serving?.next() == .read(ServingPeripheral.readableUUID))
+
+        serving = nil
+        let error = await #expect(throws: CBError.self) { try await read.value }
+        #expect(error?.code == .connectionTimeout)
+        #expect(error?.localizedDescription == "The connection has timed out unexpectedly.")
     }
 
     @Test("cancelling the task of a pending read throws CancellationError at once")
@@ -179,10 +196,10 @@ struct AsyncCentralTests {
 
         let refusal = await #expect(throws: CBError.self) { try await peripheral.openL2CAPChannel(psm &+ 1) }
         #expect(refusal?.code == .connectionFailed)
-        await #expect(throws: CBError(.invalidParameters)) { try await peripheral.openL2CAPChannel(0) }
+        await #expect(throws: CBError(reporting: .invalidParameters)) { try await peripheral.openL2CAPChannel(0) }
         withExtendedLifetime(channel) {}
 
         try await central.disconnect(peripheral)
-        await #expect(throws: CBError(.notConnected)) { try await peripheral.openL2CAPChannel(psm) }
+        await #expect(throws: CBError(reporting: .notConnected)) { try await peripheral.openL2CAPChannel(psm) }
     }
 }

@@ -74,45 +74,117 @@ struct L2CAPCommandTests {
         #expect(peripheralSide == Array("hello".utf8))
     }
 
+    @Test("l2cap gives up after --timeout with one line and status 1 when the peer sends fewer bytes than --receive")
+    func timesOutWaitingForBytes() async throws {
+        let published = try await PublishedChannel.start()
+        defer { _ = published.sim.stop() }
+        async let command = CommandLineTool.run(
+            [
+                "l2cap", "Channel", "\(published.psm)", "--send", "0102", "--receive", "5", "--timeout", "3",
+                "--transport", published.transport,
+            ])
+        let opened = try await published.opened()
+        async let peripheralSide = ChannelPump(opened.channel, send: [1, 2], receive: 2, peerCloses: true, timeout: 60)
+            .run()
+        let outcome = try await command
+        _ = await peripheralSide
+        #expect(outcome.status == 1)
+        #expect(
+            outcome.standardError.hasSuffix("bluetooth l2cap: no answer within 3 s: waited for 5 bytes (got 2)\n"),
+            "\(outcome.standardError)")
+    }
+
+    @Test("l2cap to a PSM the peripheral has not published says the peer refused it: SPSM not supported")
+    func refusedPSM() async throws {
+        let published = try await PublishedChannel.start()
+        defer { _ = published.sim.stop() }
+        let unpublished = published.psm + 1
+        let outcome = try await CommandLineTool.run(
+            ["l2cap", "Channel", "\(unpublished)", "--send", "01", "--transport", published.transport])
+        #expect(outcome.status == 1)
+        let last = outcome.standardError.split(separator: "\n").last ?? ""
+        #expect(
+            last == "bluetooth l2cap: could not open PSM \(unpublished): The peer refused the channel: "
+                + "SPSM not supported (0x0002)", "\(outcome.standardError)")
+    }
+
+    @Test("Ctrl-C while l2cap waits for bytes ends it cleanly, with status 0")
+    func interruptedWhileWaiting() async throws {
+        let published = try await PublishedChannel.start()
+        defer { _ = published.sim.stop() }
+        let command = try RunningTool(
+            [
+                "l2cap", "Channel", "\(published.psm)", "--send", "0102", "--receive", "5", "--timeout", "600",
+                "--transport", published.transport,
+            ],
+            standardError: true)
+        let opened = try await published.opened()
+        while let line = await command.nextLine(), !line.hasPrefix("channel open") {}
+        #expect(await command.interrupt() == 0)
+        withExtendedLifetime(opened) {}
+    }
+
+    /// A peripheral manager on a sim that publishes an L2CAP channel and advertises as "Channel".
+    struct PublishedChannel {
+        let sim: RunningTool
+        let manager: CBPeripheralManager
+        let listener: Listener
+        let transport: String
+        let psm: CBL2CAPPSM
+
+        static func start() async throws -> PublishedChannel {
+            let sim = try RunningTool(["sim", "--listen", "127.0.0.1:0", "--json"])
+            let line = try #require(await sim.nextLine())
+            let announcement = try #require(
+                try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
+            let transport = "tcp:127.0.0.1:\(try #require(announcement["port"] as? Int))"
+            let listener = Listener()
+            let manager = CBPeripheralManager(
+                delegate: listener, queue: listener.queue, options: [CBManagerOptionTransportKey: transport])
+            let state = try await listener.next { event -> CBManagerState? in
+                if case .state(let state) = event, state != .unknown { return state }
+                return nil
+            }
+            #expect(state == .poweredOn)
+            listener.queue.sync { manager.publishL2CAPChannel(withEncryption: false) }
+            let psm = try await listener.next { event -> CBL2CAPPSM? in
+                if case .published(let psm) = event { return psm }
+                return nil
+            }
+            listener.queue.sync { manager.startAdvertising([CBAdvertisementDataLocalNameKey: "Channel"]) }
+            _ = try await listener.next { event -> Bool? in
+                if case .advertising = event { return true }
+                return nil
+            }
+            return PublishedChannel(sim: sim, manager: manager, listener: listener, transport: transport, psm: psm)
+        }
+
+        /// The channel a central opens.
+        func opened() async throws -> CentralEvent.Channel {
+            try await listener.next { event -> CentralEvent.Channel? in
+                if case .opened(let channel) = event { return channel }
+                return nil
+            }
+        }
+    }
+
     /// Runs `bluetooth l2cap` against a channel a peripheral manager publishes on a sim; the peripheral's side sends
     /// four bytes, reads the command's five, and closes the channel itself or waits for the command to. Returns the
     /// command's outcome and the bytes the peripheral's side received (nil when its side failed).
     private func exchange(
         commandWaitsForClose: Bool, peripheralCloses: Bool
     ) async throws -> (CommandLineTool.Outcome, [UInt8]?) {
-        let sim = try RunningTool(["sim", "--listen", "127.0.0.1:0", "--json"])
-        defer { _ = sim.stop() }
-        let line = try #require(await sim.nextLine())
-        let announcement = try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
-        let transport = "tcp:127.0.0.1:\(try #require(announcement["port"] as? Int))"
-        let listener = Listener()
-        let manager = CBPeripheralManager(
-            delegate: listener, queue: listener.queue, options: [CBManagerOptionTransportKey: transport])
-        let state = try await listener.next { event -> CBManagerState? in
-            if case .state(let state) = event, state != .unknown { return state }
-            return nil
-        }
-        #expect(state == .poweredOn)
-        listener.queue.sync { manager.publishL2CAPChannel(withEncryption: false) }
-        let psm = try await listener.next { event -> CBL2CAPPSM? in
-            if case .published(let psm) = event { return psm }
-            return nil
-        }
-        listener.queue.sync { manager.startAdvertising([CBAdvertisementDataLocalNameKey: "Channel"]) }
-        _ = try await listener.next { event -> Bool? in
-            if case .advertising = event { return true }
-            return nil
-        }
+        let published = try await PublishedChannel.start()
+        defer { _ = published.sim.stop() }
+        let (manager, listener, transport, psm) =
+            (published.manager, published.listener, published.transport, published.psm)
         let arguments =
             ["l2cap", "Channel", "\(psm)", "--send", "68656c6c6f", "--receive", "4", "--transport", transport]
             + (commandWaitsForClose ? ["--until-peer-closes"] : [])
         async let command = CommandLineTool.run(arguments)
-        let opened = try await listener.next { event -> CentralEvent.Channel? in
-            if case .opened(let channel) = event { return channel }
-            return nil
-        }
+        let opened = try await published.opened()
         let peripheralSide = await ChannelPump(
-            opened.channel, send: [1, 2, 3, 4], receive: 5, peerCloses: !peripheralCloses
+            opened.channel, send: [1, 2, 3, 4], receive: 5, peerCloses: !peripheralCloses, timeout: 30
         ).run()
         let outcome = try await command
         listener.queue.sync { manager.stopAdvertising() }

@@ -31,7 +31,9 @@ struct L2CAP: AsyncParsableCommand {
         ))
     var untilPeerCloses = false
 
-    @Option(name: .long, help: "Seconds to wait for the peripheral to advertise, to connect, and for the data.")
+    @Option(
+        name: .long,
+        help: "Seconds to wait for the peripheral to advertise, to connect, and for the data to cross the channel.")
     var timeout: Double = 10
 
     func run() async throws {
@@ -56,11 +58,27 @@ struct L2CAP: AsyncParsableCommand {
                 throw CommandFailure("could not open PSM \(number): \(error.map(\.sentence) ?? "no channel")")
             }
             progress.say("channel open on PSM \(number)")
-            let outcome = await ChannelPump(
-                opened.channel, send: bytes, receive: receive, peerCloses: untilPeerCloses
-            ).run()
+            let pump = ChannelPump(
+                opened.channel, send: bytes, receive: receive, peerCloses: untilPeerCloses, timeout: timeout)
+            let watcher = Task {
+                let outcome: ChannelPump.Outcome
+                do {
+                    _ = try await session.next { event -> Bool? in
+                        if case .interrupted = event { return true }
+                        return nil
+                    }
+                    outcome = .interrupted
+                } catch {
+                    outcome = .failed("\(error)")
+                }
+                if !Task.isCancelled { pump.stop(outcome) }
+            }
+            let outcome = await pump.run()
+            watcher.cancel()
+            await watcher.value
             await session.disconnect()
             switch outcome {
+            case .interrupted: throw Interrupted()
             case .failed(let reason): throw CommandFailure(reason)
             case .done(let received):
                 Narrator(json: options.json).step(

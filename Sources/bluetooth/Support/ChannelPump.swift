@@ -1,5 +1,6 @@
 import CoreBluetooth
 import Foundation
+import Synchronization
 
 /// Drives one L2CAP channel's streams for a command: writes the bytes to send, reads until as many bytes as
 /// asked for have arrived, then closes the channel once what it wrote has been sent, or leaves the close to the
@@ -16,23 +17,30 @@ final class ChannelPump: NSObject, StreamDelegate, @unchecked Sendable {
     enum Outcome: Sendable {
         case done([UInt8])
         case failed(String)
+        /// Ctrl-C ended the exchange.
+        case interrupted
     }
 
     private let channel: CBL2CAPChannel
     private var outgoing: [UInt8]
     private let wanted: Int
     private let peerCloses: Bool
+    private let timeout: Double
+    /// The run loop of the pump's thread, once it runs; set before the streams open.
+    private let runLoop = Mutex<RunLoop?>(nil)
     private var received: [UInt8] = []
     private var finish: CheckedContinuation<Outcome, Never>?
     private var finished = false
     private var closing = false
 
-    /// `peerCloses`: the channel stays open once the bytes have crossed, until the peer closes it.
-    init(_ channel: CBL2CAPChannel, send: [UInt8], receive: Int, peerCloses: Bool = false) {
+    /// `peerCloses`: the channel stays open once the bytes have crossed, until the peer closes it. The exchange
+    /// fails when it has not ended within `timeout` seconds.
+    init(_ channel: CBL2CAPChannel, send: [UInt8], receive: Int, peerCloses: Bool = false, timeout: Double) {
         self.channel = channel
         outgoing = send
         wanted = receive
         self.peerCloses = peerCloses
+        self.timeout = timeout
     }
 
     /// Whether every byte to send was written and every byte asked for was read.
@@ -46,12 +54,16 @@ final class ChannelPump: NSObject, StreamDelegate, @unchecked Sendable {
         await withCheckedContinuation { continuation in
             finish = continuation
             let thread = Thread { [self] in
+                runLoop.withLock { $0 = .current }
                 for stream in [channel.inputStream as Stream, channel.outputStream as Stream] {
                     stream.delegate = self
                     stream.schedule(in: .current, forMode: .default)
                     stream.open()
                 }
-                RunLoop.current.add(Timer(timeInterval: 1e9, repeats: true) { _ in }, forMode: .default)
+                let deadline = Timer(fire: Date() + timeout, interval: 0, repeats: false) { [self] _ in
+                    end(.failed(timedOut))
+                }
+                RunLoop.current.add(deadline, forMode: .default)
                 while !finished { _ = RunLoop.current.run(mode: .default, before: .distantFuture) }
                 for stream in [channel.inputStream as Stream, channel.outputStream as Stream] {
                     stream.remove(from: .current, forMode: .default)
@@ -59,6 +71,24 @@ final class ChannelPump: NSObject, StreamDelegate, @unchecked Sendable {
             }
             thread.start()
         }
+    }
+
+    /// Ends the exchange with `outcome`, from any thread (at Ctrl-C, or when the controller goes away): a timer
+    /// added to the pump's run loop wakes it, and the exchange ends there.
+    func stop(_ outcome: Outcome) {
+        runLoop.withLock { runLoop in
+            runLoop?.add(
+                Timer(fire: Date(), interval: 0, repeats: false) { [self] _ in end(outcome) }, forMode: .default)
+        }
+    }
+
+    /// Why the exchange timed out: what it still waited for.
+    private var timedOut: String {
+        let waitedFor =
+            outgoing.isEmpty
+            ? "\(wanted) bytes (got \(received.count))" : "the peer to take \(outgoing.count) more bytes"
+        return
+            "no answer within \(timeout == timeout.rounded() ? "\(Int(timeout))" : "\(timeout)") s: waited for \(waitedFor)"
     }
 
     func stream(_ stream: Stream, handle event: Stream.Event) {
