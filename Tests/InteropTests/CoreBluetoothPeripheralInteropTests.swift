@@ -16,6 +16,7 @@ struct CoreBluetoothPeripheralInteropTests {
                 options: [
                     CBManagerOptionTransportKey: controllers.transportSpec(0),
                     CBManagerOptionStaticAddressKey: "C0:DE:C0:FF:EE:01",
+                    CBManagerOptionBondDirectoryKey: TestBondDirectory.make(),
                 ])
             for await failure in delegate.advertising {
                 if let failure { throw failure }
@@ -45,6 +46,7 @@ struct CoreBluetoothPeripheralInteropTests {
                 options: [
                     CBManagerOptionTransportKey: controllers.transportSpec(0),
                     CBManagerOptionStaticAddressKey: "C0:DE:C0:FF:EE:01",
+                    CBManagerOptionBondDirectoryKey: TestBondDirectory.make(),
                 ])
             for await failure in delegate.advertising {
                 if let failure { throw failure }

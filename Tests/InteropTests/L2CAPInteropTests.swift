@@ -96,6 +96,7 @@ struct L2CAPInteropTests {
                 options: [
                     CBManagerOptionTransportKey: controllers.transportSpec(0),
                     CBManagerOptionStaticAddressKey: "C0:DE:C0:FF:EE:01",
+                    CBManagerOptionBondDirectoryKey: TestBondDirectory.make(),
                 ])
             guard case .ready(let psm, let setUpError) = try #require(await events.next()) else {
                 Issue.record("a channel opened before advertising started")

@@ -24,7 +24,8 @@ struct ServedPeripheral {
         return ServedPeripheral(sim: sim, serve: serve, transport: transport, file: file)
     }
 
-    /// Serves another peripheral on the same air; stop it and remove its file when done.
+    /// Serves another peripheral on the same air; stop it and remove its file when done. Each `serve` keeps its data
+    /// (bonds of an `--address`) in a temporary directory, never in the user's.
     func serveAnother(_ gatt: String, arguments: [String] = []) async throws -> (RunningTool, URL) {
         try await Self.serve(gatt, on: transport, arguments: arguments)
     }
@@ -34,7 +35,9 @@ struct ServedPeripheral {
     {
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("gatt-\(UUID().uuidString).json")
         try Data(gatt.utf8).write(to: file)
-        let serve = try RunningTool(["serve", file.path, "--transport", transport] + arguments)
+        let data = FileManager.default.temporaryDirectory.appendingPathComponent("serve-data-\(UUID().uuidString)")
+        let serve = try RunningTool(
+            ["serve", file.path, "--transport", transport] + arguments, environment: ["XDG_DATA_HOME": data.path])
         while let line = await serve.nextLine() {
             if line.hasPrefix("Advertising") { break }
         }
