@@ -26,8 +26,9 @@ final class ChannelPump: NSObject, StreamDelegate, @unchecked Sendable {
     private let wanted: Int
     private let peerCloses: Bool
     private let timeout: Double
-    /// The run loop of the pump's thread, once it runs; set before the streams open.
-    private let runLoop = Mutex<RunLoop?>(nil)
+    /// The run loop of the pump's thread once it runs, and the outcome ``stop(_:)`` asked for, if any: a stop that
+    /// comes before the thread runs is taken when it starts.
+    private let control = Mutex<(runLoop: RunLoop?, stopped: Outcome?)>((nil, nil))
     private var received: [UInt8] = []
     private var finish: CheckedContinuation<Outcome, Never>?
     private var finished = false
@@ -54,7 +55,11 @@ final class ChannelPump: NSObject, StreamDelegate, @unchecked Sendable {
         await withCheckedContinuation { continuation in
             finish = continuation
             let thread = Thread { [self] in
-                runLoop.withLock { $0 = .current }
+                let stoppedEarly = control.withLock { control in
+                    control.runLoop = .current
+                    return control.stopped
+                }
+                if let stoppedEarly { end(stoppedEarly) }
                 for stream in [channel.inputStream as Stream, channel.outputStream as Stream] {
                     stream.delegate = self
                     stream.schedule(in: .current, forMode: .default)
@@ -74,10 +79,13 @@ final class ChannelPump: NSObject, StreamDelegate, @unchecked Sendable {
     }
 
     /// Ends the exchange with `outcome`, from any thread (at Ctrl-C, or when the controller goes away): a timer
-    /// added to the pump's run loop wakes it, and the exchange ends there.
+    /// added to the pump's run loop wakes it, and the exchange ends there; before the pump's thread runs, the
+    /// thread ends it as it starts.
     func stop(_ outcome: Outcome) {
-        runLoop.withLock { runLoop in
-            runLoop?.add(
+        control.withLock { control in
+            guard control.stopped == nil else { return }
+            control.stopped = outcome
+            control.runLoop?.add(
                 Timer(fire: Date(), interval: 0, repeats: false) { [self] _ in end(outcome) }, forMode: .default)
         }
     }
