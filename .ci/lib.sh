@@ -65,7 +65,17 @@ ci_format() {
 }
 
 ci_test() {
+    # The tests must keep nothing in the user's home: a bond store written there is a test without its own directory.
+    local home_store="$HOME/.local/share/bluetooth" marker
+    marker=$(mktemp)
     swift test 2>&1 | tee /tmp/ci-test.log
+    if [ -d "$home_store" ] && [ -n "$(find "$home_store" -newer "$marker" -print -quit)" ]; then
+        echo "swift test wrote into $home_store:" >&2
+        find "$home_store" -newer "$marker" >&2
+        rm -f "$marker"
+        return 1
+    fi
+    rm -f "$marker"
     local passed
     passed=$(sed -n 's/.*Test run with \([0-9]*\) tests.* passed.*/\1/p' /tmp/ci-test.log | tail -n 1)
     CI_PASSED_LINE="${passed:-0} passed, 0 failed"

@@ -137,7 +137,7 @@ extension CBError {
     /// under `NSLocalizedDescriptionKey`.
     ///
     /// On Linux an `NSError` cannot be cast to `CBError`, so delegates must be given this struct.
-    init(reporting code: Code) {
+    package init(reporting code: Code) {
         if let text = code.appleDescription {
             self.init(code, userInfo: [NSLocalizedDescriptionKey: text])
         } else {

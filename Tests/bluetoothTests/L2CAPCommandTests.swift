@@ -104,8 +104,8 @@ struct L2CAPCommandTests {
         #expect(outcome.status == 1)
         let last = outcome.standardError.split(separator: "\n").last ?? ""
         #expect(
-            last == "bluetooth l2cap: could not open PSM \(unpublished): The peer refused the channel: "
-                + "SPSM not supported (0x0002)", "\(outcome.standardError)")
+            last == "bluetooth l2cap: could not open PSM \(unpublished): The connection has failed unexpectedly: "
+                + "The peer refused the channel: SPSM not supported (0x0002)", "\(outcome.standardError)")
     }
 
     @Test("Ctrl-C while l2cap waits for bytes ends it cleanly, with status 0")

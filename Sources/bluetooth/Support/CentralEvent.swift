@@ -37,15 +37,20 @@ enum CentralEvent: Sendable {
             name = ExploreReport.errorName(error)
             let nsError = error as NSError
             if error is CBATTError || error is CBError || nsError.domain == CBATTErrorDomain {
-                let text = error.localizedDescription
-                sentence = text.hasSuffix(".") ? String(text.dropLast()) : text
-                if let reason = nsError.localizedFailureReason { sentence += ": " + PrintableText.escaped(reason) }
+                sentence = Self.withoutFullStop(error.localizedDescription)
+                if let reason = nsError.localizedFailureReason {
+                    sentence += ": " + PrintableText.escaped(Self.withoutFullStop(reason))
+                }
             } else {
                 sentence = String(describing: error)
             }
         }
 
         var description: String { sentence }
+
+        private static func withoutFullStop(_ text: String) -> String {
+            text.hasSuffix(".") ? String(text.dropLast()) : text
+        }
     }
 
     /// An opened L2CAP channel, carried to the command's task, which alone uses it from then on.
