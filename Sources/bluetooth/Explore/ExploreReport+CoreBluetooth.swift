@@ -18,6 +18,20 @@ extension ExploreReport {
         }
         return String(describing: error)
     }
+
+    /// The bytes of a descriptor value CoreBluetooth holds without having received them (a local
+    /// `CBMutableDescriptor`): `Data` as is, a `String` as UTF-8, a number (Extended Properties, Client and Server
+    /// Characteristic Configuration) as a little-endian `UInt16`.
+    static func descriptorBytes(_ value: Any?) -> [UInt8]? {
+        switch value {
+        case let data as Data: return [UInt8](data)
+        case let text as String: return Array(text.utf8)
+        case let number as NSNumber:
+            let raw = number.uint16Value
+            return [UInt8(raw & 0xFF), UInt8(raw >> 8)]
+        default: return nil
+        }
+    }
 }
 
 extension ExploreReport.Characteristic {
@@ -32,8 +46,8 @@ extension ExploreReport.Characteristic {
 
 extension ExploreReport {
     /// The report of a peripheral's discovered tree as CoreBluetooth holds it after discovery and reads:
-    /// characteristic values from `value`, descriptor values as the bytes received, and `readError` naming the error
-    /// that refused a characteristic's read, if one did.
+    /// characteristic values from `value`, descriptor values as the bytes received (a local descriptor's own value),
+    /// and `readError` naming the error that refused a characteristic's read, if one did.
     init(
         identifier: String, address: String?, name: String?, services: [CBService],
         readError: (CBCharacteristic) -> String?
@@ -49,7 +63,9 @@ extension ExploreReport {
                             uuid: characteristic.uuid.uuidString, properties: characteristic.properties,
                             value: characteristic.value.map { [UInt8]($0) }, error: readError(characteristic),
                             descriptors: (characteristic.descriptors ?? []).map { descriptor in
-                                Descriptor(uuid: descriptor.uuid.uuidString, value: descriptor.receivedBytes)
+                                Descriptor(
+                                    uuid: descriptor.uuid.uuidString,
+                                    value: descriptor.receivedBytes ?? ExploreReport.descriptorBytes(descriptor.value))
                             })
                     })
             })
