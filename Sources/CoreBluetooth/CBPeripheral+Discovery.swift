@@ -176,9 +176,9 @@ extension CBPeripheral {
         delegate?.peripheral(self, didModifyServices: sortedByHandle(invalidated))
     }
 
-    /// The characteristic whose value lies at `handle`, among those discovered.
+    /// The characteristic whose value lies at `handle`, among those discovered, in included services too.
     func characteristic(valueHandle handle: AttributeHandle) -> CBCharacteristic? {
-        for service in services ?? [] {
+        for service in knownServices() {
             for characteristic in service.characteristics ?? []
             where characteristicDeclarations[ObjectIdentifier(characteristic)]?.valueHandle == handle {
                 return characteristic

@@ -140,7 +140,7 @@ struct HostileSubscribeTests {
         }
         let tool = try RunningTool(
             ["subscribe", name, "FF03", "--count", "2", "--transport", peer.transport], standardError: true)
-        while let line = await tool.nextLine(), !line.contains("subscribed to FF03") {}
+        while let line = await tool.nextLine(), !line.contains("subscribed to FFF0/FF03") {}
         for value in UInt8(1)...6 {
             #expect(await peer.host.updateValue([value], for: ownHandle))
         }

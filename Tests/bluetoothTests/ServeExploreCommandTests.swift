@@ -38,6 +38,8 @@ struct ServeExploreCommandTests {
         #expect(report.mismatches(against: file) == [])
         #expect(report.services.map(\.uuid).contains("180F"))
         #expect(outcome.standardError.contains("scanning for 'Thermometer'"))
+        let counted = outcome.standardError.split(separator: "\n").filter { $0.hasPrefix("service ") }
+        #expect(counted == (1...report.services.count).map { "service \($0)/\(report.services.count)" })
     }
 
     @Test("explore prints the tree with decoded values")
@@ -88,7 +90,7 @@ struct ServeExploreCommandTests {
             ["write", "Thermometer", "2A1D", "01", "--transport", served.transport])
         #expect(outcome.status == 1)
         #expect(
-            outcome.standardError.hasSuffix("bluetooth write: could not write 2A1D: Writing is not permitted\n"),
+            outcome.standardError.hasSuffix("bluetooth write: could not write 1809/2A1D: Writing is not permitted\n"),
             "\(outcome.standardError)")
     }
 

@@ -70,39 +70,17 @@ extension CentralSession {
 
     /// One walk of the tree: ``explore(_:_:)`` without starting again.
     private func exploreOnce(_ peripheral: CBPeripheral, _ progress: Progress) async throws -> ExploreReport {
-        queue.sync { peripheral.discoverServices(nil) }
-        if let error = try await next({ event -> CentralEvent.Failure?? in
-            if case .servicesDiscovered(let error) = event { return .some(error) }
-            return nil
-        }) {
-            throw CommandFailure("service discovery failed: \(error)")
-        }
+        try await discoverTree(of: peripheral, progress)
         var readErrors: [ObjectIdentifier: String] = [:]
-        var serviceIndex = 0
-        while serviceIndex < queue.sync(execute: { Self.allServices(of: peripheral).count }) {
-            let index = serviceIndex
-            let service = { (peripheral: CBPeripheral) in Self.allServices(of: peripheral)[safe: index] }
-            serviceIndex += 1
-            progress.say("service \(serviceIndex)/\(queue.sync { Self.allServices(of: peripheral).count })")
-            try await discover(.includedServicesDiscovered(nil), in: peripheral) { peripheral in
-                guard let service = service(peripheral) else { return false }
-                peripheral.discoverIncludedServices(nil, for: service)
-                return true
+        let serviceCount = queue.sync { AttributeTree.allServices(of: peripheral).count }
+        for serviceIndex in 0..<serviceCount {
+            let characteristicCount = queue.sync {
+                AttributeTree.allServices(of: peripheral)[safe: serviceIndex]?.characteristics?.count ?? 0
             }
-            try await discover(.characteristicsDiscovered(nil), in: peripheral) { peripheral in
-                guard let service = service(peripheral) else { return false }
-                peripheral.discoverCharacteristics(nil, for: service)
-                return true
-            }
-            let characteristicCount = queue.sync { service(peripheral)?.characteristics?.count ?? 0 }
             for characteristicIndex in 0..<characteristicCount {
                 let characteristic = { (peripheral: CBPeripheral) -> CBCharacteristic? in
-                    service(peripheral)?.characteristics?[safe: characteristicIndex]
-                }
-                try await discover(.descriptorsDiscovered(nil), in: peripheral) { peripheral in
-                    guard let characteristic = characteristic(peripheral) else { return false }
-                    peripheral.discoverDescriptors(for: characteristic)
-                    return true
+                    AttributeTree.allServices(of: peripheral)[safe: serviceIndex]?.characteristics?[
+                        safe: characteristicIndex]
                 }
                 let reading = queue.sync { () -> ObjectIdentifier? in
                     guard let characteristic = characteristic(peripheral), characteristic.properties.contains(.read)
@@ -123,11 +101,7 @@ extension CentralSession {
                         {
                             throw CommandFailure("reading failed and the peripheral disconnected: \(error)")
                         }
-                        queue.sync {
-                            if let characteristic = characteristic(peripheral) {
-                                readErrors[ObjectIdentifier(characteristic)] = error.name
-                            }
-                        }
+                        readErrors[reading] = error.name
                     }
                 }
                 let descriptorCount = queue.sync { characteristic(peripheral)?.descriptors?.count ?? 0 }
@@ -151,45 +125,8 @@ extension CentralSession {
         return queue.sync {
             ExploreReport(
                 identifier: peripheral.identifier.uuidString, address: Target.address(of: peripheral.identifier),
-                name: peripheral.name, services: Self.allServices(of: peripheral),
+                name: peripheral.name, services: AttributeTree.allServices(of: peripheral),
                 readError: { errors[ObjectIdentifier($0)] })
         }
-    }
-
-    /// The peripheral's services and, after each, the services it includes that are not listed yet (secondary
-    /// services are found only through includes); call on the queue.
-    private static func allServices(of peripheral: CBPeripheral) -> [CBService] {
-        var all: [CBService] = []
-        func add(_ service: CBService) {
-            guard !all.contains(where: { $0 === service }) else { return }
-            all.append(service)
-            for included in service.includedServices ?? [] {
-                add(included)
-            }
-        }
-        for service in peripheral.services ?? [] {
-            add(service)
-        }
-        return all
-    }
-
-    /// Starts one discovery with `start` and waits for the event of the same kind as `kind`; `start` returns
-    /// false when what it would discover in is gone, the peripheral having disconnected.
-    private func discover(
-        _ kind: CentralEvent, in peripheral: CBPeripheral, _ start: (CBPeripheral) -> Bool
-    ) async throws {
-        guard queue.sync(execute: { start(peripheral) }) else {
-            throw CommandFailure("discovery failed: the peripheral disconnected")
-        }
-        let error = try await next { event -> CentralEvent.Failure?? in
-            switch (kind, event) {
-            case (.includedServicesDiscovered, .includedServicesDiscovered(let error)),
-                (.characteristicsDiscovered, .characteristicsDiscovered(let error)),
-                (.descriptorsDiscovered, .descriptorsDiscovered(let error)):
-                return .some(error)
-            default: return nil
-            }
-        }
-        if let error { throw CommandFailure("discovery failed: \(error)") }
     }
 }

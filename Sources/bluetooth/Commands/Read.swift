@@ -2,9 +2,10 @@ import ArgumentParser
 import CoreBluetooth
 import Foundation
 
-/// `bluetooth read TARGET CHAR_UUID`: read one characteristic and print its value as hex.
+/// `bluetooth read TARGET ATTRIBUTE`: read one characteristic's or descriptor's value and print it as hex.
 struct Read: AsyncParsableCommand {
-    static let configuration = CommandConfiguration(abstract: "Read one characteristic's value.")
+    static let configuration = CommandConfiguration(
+        abstract: "Read one characteristic's or descriptor's value.", discussion: AttributeAddress.discussion)
 
     @OptionGroup var options: GlobalOptions
 
@@ -13,38 +14,59 @@ struct Read: AsyncParsableCommand {
     @Argument(help: "The peripheral: its local name, address (AA:BB:CC:DD:EE:FF) or identifier (UUID).")
     var target: String
 
-    @Argument(help: "The characteristic's UUID (e.g. 2A19).")
-    var characteristic: String
+    @Argument(help: AttributeAddress.help)
+    var attribute: String
 
     @Option(name: .long, help: "Seconds to wait for the peripheral to advertise, and to connect.")
     var timeout: Double = 10
 
     func run() async throws {
+        let address = try AttributeAddress(attribute)
         try await CommandFailure.reporting("read") {
-            let uuid = try CBUUID.argument(characteristic)
             let progress = Progress()
             let (session, manager) = try await CentralSession.start(options, progress, pairing: pairing)
             let peripheral = try await session.connect(to: Target(target), with: manager, timeout: timeout, progress)
-            let path = try await session.findCharacteristic(uuid, in: peripheral)
-            let read = try session.queue.sync {
-                let characteristic = try path.resolve(in: peripheral)
-                peripheral.readValue(for: characteristic)
-                return ObjectIdentifier(characteristic)
-            }
-            // A notification of another characteristic is not this read's answer.
-            let (value, error) = try await session.next { event -> (Data?, CentralEvent.Failure?)? in
-                if case .valueUpdated(read, let value, let error) = event { return (value, error) }
-                return nil
-            }
+            let location = try await session.locate(address, in: peripheral, progress)
+            let (value, error) = try await session.read(location, of: peripheral)
             await session.disconnect()
-            if let error { throw CommandFailure("could not read \(uuid.uuidString): \(error)") }
-            let bytes = [UInt8](value ?? Data())
+            if let error { throw CommandFailure("could not read \(location.name): \(error)") }
+            let bytes = value ?? []
             if options.json {
                 Narrator(json: true).step(
-                    "read", "Read \(uuid.uuidString).", ["uuid": uuid.uuidString, "value": bytes.hex])
+                    "read", "Read \(location.name).",
+                    ["uuid": location.uuid, "attribute": location.name, "value": bytes.hex])
             } else {
                 print(bytes.hex)
             }
+        }
+    }
+}
+
+extension CentralSession {
+    /// Reads the characteristic or descriptor at `location`: its bytes, or why the peripheral refused.
+    func read(
+        _ location: AttributeLocation, of peripheral: CBPeripheral
+    ) async throws -> ([UInt8]?, CentralEvent.Failure?) {
+        let read = try queue.sync { () -> ObjectIdentifier? in
+            if let descriptor = try location.descriptor(in: peripheral) {
+                peripheral.readValue(for: descriptor)
+                return nil
+            }
+            let characteristic = try location.characteristic(in: peripheral)
+            peripheral.readValue(for: characteristic)
+            return ObjectIdentifier(characteristic)
+        }
+        guard let read else {
+            let error = try await next { event -> CentralEvent.Failure?? in
+                if case .descriptorUpdated(let error) = event { return .some(error) }
+                return nil
+            }
+            return (try queue.sync { try location.descriptor(in: peripheral)?.receivedBytes }, error)
+        }
+        // A notification of another characteristic is not this read's answer.
+        return try await next { event -> ([UInt8]?, CentralEvent.Failure?)? in
+            if case .valueUpdated(read, let value, let error) = event { return (value.map { [UInt8]($0) }, error) }
+            return nil
         }
     }
 }

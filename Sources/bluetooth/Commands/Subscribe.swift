@@ -2,10 +2,11 @@ import ArgumentParser
 import CoreBluetooth
 import Foundation
 
-/// `bluetooth subscribe TARGET CHAR_UUID`: turn on notifications or indications and print each value as it comes.
+/// `bluetooth subscribe TARGET ATTRIBUTE`: turn on notifications or indications and print each value as it comes.
 struct Subscribe: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Subscribe to one characteristic and print its notifications or indications.")
+        abstract: "Subscribe to one characteristic and print its notifications or indications.",
+        discussion: AttributeAddress.discussion)
 
     @OptionGroup var options: GlobalOptions
 
@@ -14,8 +15,8 @@ struct Subscribe: AsyncParsableCommand {
     @Argument(help: "The peripheral: its local name, address (AA:BB:CC:DD:EE:FF) or identifier (UUID).")
     var target: String
 
-    @Argument(help: "The characteristic's UUID (e.g. 2A37).")
-    var characteristic: String
+    @Argument(help: AttributeAddress.help)
+    var attribute: String
 
     @Option(name: .long, help: "Stop after this many values (default: until Ctrl-C, which ends cleanly).")
     var count: Int?
@@ -24,14 +25,17 @@ struct Subscribe: AsyncParsableCommand {
     var timeout: Double = 10
 
     func run() async throws {
+        let address = try AttributeAddress(attribute)
         try await CommandFailure.reporting("subscribe") {
-            let uuid = try CBUUID.argument(characteristic)
             let progress = Progress()
             let (session, manager) = try await CentralSession.start(options, progress, pairing: pairing)
             let peripheral = try await session.connect(to: Target(target), with: manager, timeout: timeout, progress)
-            let path = try await session.findCharacteristic(uuid, in: peripheral)
+            let location = try await session.locate(address, in: peripheral, progress)
+            guard location.descriptor == nil else {
+                throw CommandFailure("\(location.name) is a descriptor; subscribe takes a characteristic")
+            }
             let subscribed = try session.queue.sync {
-                let characteristic = try path.resolve(in: peripheral)
+                let characteristic = try location.characteristic(in: peripheral)
                 peripheral.setNotifyValue(true, for: characteristic)
                 return ObjectIdentifier(characteristic)
             }
@@ -39,8 +43,8 @@ struct Subscribe: AsyncParsableCommand {
                 if case .notificationState(_, let error) = event { return .some(error) }
                 return nil
             }
-            if let error { throw CommandFailure("could not subscribe to \(uuid.uuidString): \(error)") }
-            progress.say("subscribed to \(uuid.uuidString)")
+            if let error { throw CommandFailure("could not subscribe to \(location.name): \(error)") }
+            progress.say("subscribed to \(location.name)")
             let narrator = Narrator(json: options.json)
             var received = 0
             while count.map({ received < $0 }) ?? true,
@@ -60,7 +64,8 @@ struct Subscribe: AsyncParsableCommand {
                 let bytes = [UInt8](value)
                 if options.json {
                     narrator.step(
-                        "value", "\(uuid.uuidString) = \(bytes.hex)", ["uuid": uuid.uuidString, "value": bytes.hex])
+                        "value", "\(location.name) = \(bytes.hex)",
+                        ["uuid": location.uuid, "attribute": location.name, "value": bytes.hex])
                 } else {
                     print(bytes.hex)
                     fflush(nil)

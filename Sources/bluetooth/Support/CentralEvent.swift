@@ -16,6 +16,7 @@ enum CentralEvent: Sendable {
     case valueUpdated(ObjectIdentifier, Data?, Failure?)
     case descriptorUpdated(Failure?)
     case valueWritten(Failure?)
+    case descriptorWritten(Failure?)
     /// The peripheral can take another write without response (the last one has gone out).
     case readyToWrite
     case notificationState(Bool, Failure?)

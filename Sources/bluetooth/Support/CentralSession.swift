@@ -198,6 +198,10 @@ final class CentralSession: NSObject, CBCentralManagerDelegate, CBPeripheralDele
         sink.yield(.valueWritten(error.map(CentralEvent.Failure.init)))
     }
 
+    func peripheral(_ peripheral: CBPeripheral, didWriteValueFor descriptor: CBDescriptor, error: (any Error)?) {
+        sink.yield(.descriptorWritten(error.map(CentralEvent.Failure.init)))
+    }
+
     func peripheralIsReady(toSendWriteWithoutResponse peripheral: CBPeripheral) {
         sink.yield(.readyToWrite)
     }
