@@ -64,7 +64,7 @@ extension CBPeripheral {
                 try await host.discoverIncludedServices(of: range, on: link)
             }
         ) { [self] result in
-            switch result.ifStill(known: service, in: self) {
+            switch result.ifStill(known: service, in: self, while: "its discovery") {
             case .success(let found):
                 var merged = service.includedServices ?? []
                 for included in found where filter.isEmpty || filter.contains(included.uuid) {
@@ -98,7 +98,7 @@ extension CBPeripheral {
                 try await host.discoverCharacteristics(of: range, on: link)
             }
         ) { [self] result in
-            switch result.ifStill(known: service, in: self) {
+            switch result.ifStill(known: service, in: self, while: "its discovery") {
             case .success(let found):
                 var merged = service.characteristics ?? []
                 for discovered in found where filter.isEmpty || filter.contains(discovered.uuid) {
@@ -136,7 +136,7 @@ extension CBPeripheral {
                 return try await host.discoverDescriptors(of: declaration, on: link)
             }
         ) { [self] result in
-            switch result.ifStill(known: characteristic.service, in: self) {
+            switch result.ifStill(known: characteristic.service, in: self, while: "its discovery") {
             case .success(let found):
                 var merged = characteristic.descriptors ?? []
                 for discovered in found
@@ -254,19 +254,5 @@ extension CBPeripheral {
             characteristicDeclarations[ObjectIdentifier(characteristic)] = nil
             for descriptor in characteristic.descriptors ?? [] { descriptorHandles[ObjectIdentifier(descriptor)] = nil }
         }
-    }
-}
-
-extension Result where Failure == any Error {
-    /// The result of a discovery in `service`, unless a Service Changed indication removed the service while the
-    /// discovery ran: its handles then name nothing, so what was found would be shown as right and is not; the
-    /// delegate hears `CBError.invalidHandle` instead, with the reason (iOS documents no error for this case).
-    fileprivate func ifStill(known service: CBService?, in peripheral: CBPeripheral) -> Self {
-        guard case .success = self else { return self }
-        if let service, peripheral.serviceRanges[ObjectIdentifier(service)] != nil { return self }
-        return .failure(
-            CBError(
-                reporting: .invalidHandle,
-                reason: "a Service Changed indication removed the service while its discovery ran"))
     }
 }

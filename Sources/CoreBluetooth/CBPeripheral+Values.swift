@@ -14,7 +14,7 @@ extension CBPeripheral {
                 try await host.read(declaration.valueHandle, on: link)
             }
         ) { [self] result in
-            switch result {
+            switch result.ifStill(known: characteristic.service, in: self, while: "the read") {
             case .success(let bytes):
                 characteristic.value = Data(bytes)
                 if declaration.uuid == .deviceName { rename(String(decoding: bytes, as: UTF8.self)) }
@@ -37,7 +37,7 @@ extension CBPeripheral {
                 try await host.read(discovered.handle, on: link)
             }
         ) { [self] result in
-            switch result {
+            switch result.ifStill(known: descriptor.characteristic?.service, in: self, while: "the read") {
             case .success(let bytes):
                 descriptor.received(bytes)
                 delegate?.peripheral(self, didUpdateValueFor: descriptor, error: nil)
@@ -89,6 +89,7 @@ extension CBPeripheral {
                     try await host.write(bytes, to: declaration.valueHandle, on: link)
                 }
             ) { [self] result in
+                let result = result.ifStill(known: characteristic.service, in: self, while: "the write")
                 delegate?.peripheral(self, didWriteValueFor: characteristic, error: result.failure)
             }
         }
@@ -107,6 +108,7 @@ extension CBPeripheral {
                 try await host.write(bytes, to: discovered.handle, on: link)
             }
         ) { [self] result in
+            let result = result.ifStill(known: descriptor.characteristic?.service, in: self, while: "the write")
             delegate?.peripheral(self, didWriteValueFor: descriptor, error: result.failure)
         }
     }

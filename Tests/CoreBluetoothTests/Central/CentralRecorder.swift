@@ -1,21 +1,29 @@
 import CoreBluetooth
 import Testing
 
-/// An error as a test compares it: its domain and code.
+/// An error as a test compares it: its domain and code (and, left out of comparisons, its failure reason).
 struct ErrorSummary: Sendable, Equatable {
     let domain: String
     let code: Int
+    /// The error's `localizedFailureReason`: what went wrong, where the stack says.
+    let reason: String?
 
     init?(_ error: (any Error)?) {
         guard let error else { return nil }
         let nsError = error as NSError
         domain = nsError.domain
         code = nsError.code
+        reason = nsError.localizedFailureReason
     }
 
     init(domain: String, code: Int) {
         self.domain = domain
         self.code = code
+        reason = nil
+    }
+
+    static func == (lhs: Self, rhs: Self) -> Bool {
+        lhs.domain == rhs.domain && lhs.code == rhs.code
     }
 }
 

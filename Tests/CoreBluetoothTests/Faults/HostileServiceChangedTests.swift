@@ -101,6 +101,76 @@ struct HostileServiceChangedTests {
         }
     }
 
+    /// A read or write the app has under way when the peer's Service Changed indication removes its characteristic's
+    /// service: the indication goes out just before the peer's answer to the operation's last request.
+    enum Operation: String, CaseIterable, Sendable {
+        case read = "a read (before its Read Response)"
+        case longRead = "a long read (before its Read Blob Response)"
+        case write = "a write (before its Write Response)"
+        case longWrite = "a long write (before its Execute Write Response)"
+
+        /// The opcode of the peer's answer the indication goes out before.
+        var answer: UInt8 {
+            switch self {
+            case .read: 0x0B
+            case .longRead: 0x0D
+            case .write: 0x13
+            case .longWrite: 0x19
+            }
+        }
+
+        var characteristic: BluetoothUUID {
+            switch self {
+            case .read, .longRead: VanishRig.long
+            case .write, .longWrite: VanishRig.writable
+            }
+        }
+    }
+
+    @Test(
+        "Service Changed over a characteristic's service while it is read or written: the operation fails naming the cause, the service goes, rediscovery works",
+        arguments: Operation.allCases)
+    func duringValueOperation(_ operation: Operation) async throws {
+        try await RigSlots.withSlot {
+            var rig = try await VanishRig.start(connect: true)
+            let primary = try await rig.discover()
+            let characteristic = try rig.characteristic(operation.characteristic, in: primary)
+            let changed = try await Self.indication(rig, 0x0001...0xFFFF)
+            let answer = operation.answer
+            let sent = Mutex(false)
+            rig.tampering.expand { channel, payload in
+                guard channel == 0x0004, payload.first == answer else { return nil }
+                return sent.withLock { sent in
+                    defer { sent = true }
+                    return sent ? nil : [changed, payload]
+                }
+            }
+            let peripheral = rig.peripheral
+            rig.onQueue {
+                switch operation {
+                case .read, .longRead: peripheral.readValue(for: characteristic)
+                case .write: peripheral.writeValue(Data([1, 2, 3]), for: characteristic, type: .withResponse)
+                case .longWrite:
+                    peripheral.writeValue(Data(VanishRig.longValue), for: characteristic, type: .withResponse)
+                }
+            }
+            let modified = try await Self.modification(&rig)
+            #expect(modified.contains(rig.serviceUUID.uuidString))
+            let error = try await rig.events.next { event -> ErrorSummary?? in
+                switch event {
+                case .valueUpdated(_, _, let error), .valueWritten(_, let error): .some(error)
+                default: nil
+                }
+            }
+            #expect(error == ErrorSummary(domain: CBErrorDomain, code: CBError.Code.invalidHandle.rawValue))
+            #expect(error?.reason?.contains("Service Changed") == true)
+            #expect(rig.recorder.queue.sync { characteristic.value } == nil)
+            #expect(Self.serviceUUIDs(rig).isEmpty)
+            rig.tampering.tamper(with: nil)
+            try await Self.rediscoverAndRead(&rig)
+        }
+    }
+
     @Test("20 Service Changed indications in a row, each after the last was confirmed: 20 invalidations, link up")
     func twentyInARow() async throws {
         try await RigSlots.withSlot {
