@@ -17,7 +17,7 @@ struct HostilePeripheralGATTTests {
             let peripheral = rig.peripheral
             var service: CBService?
             switch response.operation {
-            case .read, .discoverDescriptors: service = try await rig.discover()
+            case .read, .writeLong, .discoverDescriptors: service = try await rig.discover()
             case .discoverCharacteristics: service = try await discoverServices(&rig)
             case .discoverServices: break
             }
@@ -26,17 +26,28 @@ struct HostilePeripheralGATTTests {
                 ? nil : service.map { try rig.characteristic(VanishRig.long, in: $0) }
             let opcode = response.replacedOpcode
             rig.tampering.tamper { channel, payload in
-                channel == 0x0004 && payload.first == opcode ? response.pdu : nil
+                channel == 0x0004 && payload.first == opcode ? response.answer(replacing: payload) : nil
             }
             let error: ErrorSummary?
             switch response.operation {
             case .read:
                 let long = try #require(long)
                 rig.onQueue { peripheral.readValue(for: long) }
+                let (value, failure) = try await rig.events.next { event -> (Data?, ErrorSummary?)? in
+                    guard case .valueUpdated(_, let value, let error) = event else { return nil }
+                    return (value, error)
+                }
+                error = failure
+                if response.reportedError == nil { #expect(value == response.valueRead) }
+            case .writeLong:
+                let writable = try rig.characteristic(VanishRig.writable, in: try #require(service))
+                rig.onQueue { peripheral.writeValue(Data(VanishRig.longValue), for: writable, type: .withResponse) }
                 error = try await rig.events.next { event -> ErrorSummary?? in
-                    guard case .valueUpdated(_, _, let error) = event else { return nil }
+                    guard case .valueWritten(_, let error) = event else { return nil }
                     return .some(error)
                 }
+                let kept = await rig.device.value(of: VanishRig.writable)
+                #expect(kept == (response.serverAppliesWrite ? VanishRig.longValue : nil))
             case .discoverServices:
                 rig.onQueue { peripheral.discoverServices(nil) }
                 error = try await rig.events.next { event -> ErrorSummary?? in
@@ -78,8 +89,24 @@ struct HostilePeripheralGATTTests {
                 }
                 #expect(read == Data(VanishRig.longValue))
             }
+            if response.operation == .writeLong { try await writeWhole(&rig) }
             try await rig.finish()
         }
+    }
+
+    /// Writes a long value, different from any written before, and checks the server holds it whole.
+    private func writeWhole(_ rig: inout VanishRig) async throws {
+        let service = try await rig.discover()
+        let writable = try rig.characteristic(VanishRig.writable, in: service)
+        let value = Data((0..<40).map { UInt8($0) })
+        let peripheral = rig.peripheral
+        rig.onQueue { peripheral.writeValue(value, for: writable, type: .withResponse) }
+        let error = try await rig.events.next { event -> ErrorSummary?? in
+            guard case .valueWritten(_, let error) = event else { return nil }
+            return .some(error)
+        }
+        #expect(error == nil)
+        #expect(await rig.device.value(of: VanishRig.writable) == [UInt8](value))
     }
 
     /// Discovers the services only, returning the rig's primary service.
