@@ -29,3 +29,8 @@ public let CBManagerOptionAdvertisingIntervalKey = "kCBManagerOptionAdvertisingI
 /// the manager reads `BLUETOOTH_AIR`, and joins the instant air when that is unset. Managers on different airs
 /// do not hear each other.
 public let CBManagerOptionVirtualAirKey = "kCBManagerOptionVirtualAir"
+
+/// An option of ours for managers on the virtual radio: the generation of the manager's virtual controller,
+/// `"4.0"`, `"4.2"`, `"5.0"` or `"5.3"` (the default), with that generation's commands, LE features, buffers and
+/// links (docs/controllers.md). What the generation lacks fails with an error that names it.
+public let CBManagerOptionVirtualControllerKey = "kCBManagerOptionVirtualController"

@@ -13,6 +13,7 @@ enum ManagerHost {
         var snoopPath: String?
         var position: Position?
         var airTiming: AirTiming
+        var generation: ControllerGeneration
         var configuration: HostConfiguration
         var pairingAgent: (any PairingAgent)?
     }
@@ -66,13 +67,22 @@ enum ManagerHost {
             }
             airTiming = timing
         }
+        var generation = ControllerGeneration.v5_3
+        if let name = options?[CBManagerOptionVirtualControllerKey] as? String {
+            guard let named = ControllerGeneration(rawValue: name) else {
+                throw .invalidSpec(
+                    "virtual",
+                    reason: "unknown controller generation '\(name)' (expected \(ControllerGeneration.names))")
+            }
+            generation = named
+        }
         var position: Position?
         if let coordinates = options?[CBManagerOptionVirtualPositionKey] as? [Double], coordinates.count == 2 {
             position = Position(x: coordinates[0], y: coordinates[1])
         }
         return Launch(
             spec: spec, snoopPath: options?[CBManagerOptionBTSnoopPathKey] as? String, position: position,
-            airTiming: airTiming, configuration: configuration, pairingAgent: pairingAgent)
+            airTiming: airTiming, generation: generation, configuration: configuration, pairingAgent: pairingAgent)
     }
 
     /// Opens the transport and brings a host up on it.
@@ -80,7 +90,8 @@ enum ManagerHost {
         var transport: any HCITransport
         switch launch.spec {
         case .virtual:
-            let controller = await VirtualAir.makeTransport(timing: launch.airTiming)
+            let controller = await VirtualAir.makeTransport(
+                configuration: launch.generation.configuration, timing: launch.airTiming)
             if let position = launch.position { await controller.move(to: position) }
             transport = controller
         default:

@@ -9,7 +9,13 @@ extension Air {
         LEEnableEncryptionCommand.opcode, LEExtendedCreateConnectionCommand.opcode,
     ]
 
+    /// Runs one command; one the controller's generation lacks gets Unknown HCI Command (0x01), as a real
+    /// controller of that generation answers it.
     func handleCommand(_ packet: HCICommandPacket, from controller: ControllerState) {
+        guard SupportedCommands.knows(packet.opcode, in: controller.configuration.generation) else {
+            reply(to: packet.opcode, status: .unknownCommand, from: controller)
+            return
+        }
         let command: KnownCommand
         do {
             command = try KnownCommand(packet)
@@ -82,7 +88,7 @@ extension Air {
             }
         case .leSetEventMask(let command):
             complete(command, from: c) { command throws(ControllerError) in
-                c.masks.leEventMask = command.leEventMask
+                c.masks.leEventMask = command.leEventMask & c.configuration.generation.leSubevents
                 return EmptyReturnParameters()
             }
         case .writeLEHostSupport(let command):
@@ -100,7 +106,7 @@ extension Air {
             }
         case .readLocalSupportedCommands(let command):
             complete(command, from: c) { _ throws(ControllerError) in
-                .init(supportedCommands: SupportedCommands.table)
+                .init(supportedCommands: SupportedCommands.table(for: c.configuration.generation))
             }
         case .readLocalSupportedFeatures(let command):
             complete(command, from: c) { _ throws(ControllerError) in .init(lmpFeatures: SupportedCommands.lmpFeatures)
@@ -123,9 +129,10 @@ extension Air {
             }
         case .leReadBufferSize(let command):
             complete(command, from: c) { _ throws(ControllerError) in
-                .init(
-                    leACLDataPacketLength: c.configuration.aclBufferLength,
-                    totalNumLEACLDataPackets: c.configuration.aclBufferCount)
+                let shared = c.configuration.sharesACLBuffers
+                return .init(
+                    leACLDataPacketLength: shared ? 0 : c.configuration.aclBufferLength,
+                    totalNumLEACLDataPackets: shared ? 0 : c.configuration.aclBufferCount)
             }
         case .leReadBufferSizeV2(let command):
             complete(command, from: c) { _ throws(ControllerError) in

@@ -183,8 +183,12 @@ extension Air {
     /// when the central asks and takes one more when the peripheral does, the new length applying from the
     /// event after it.
     ///
+    /// A link whose either end lacks the data length extension (a 4.0 or 4.1 controller) keeps 27 octets: the
+    /// LL_LENGTH_REQ gets LL_UNKNOWN_RSP, and neither host hears LE Data Length Change.
+    ///
     /// Bluetooth Core Specification Vol 6, Part B, 5.1.9.
     private func changeDataLength(_ link: Link, side: LinkSide, octets: UInt16, time: UInt16) {
+        guard bothEnds(of: link, support: .dataPacketLengthExtension) else { return }
         let allowedByTime = min(time, DataLength.maximumTime) / 8 - 14
         let newOctets = max(DataLength.initialOctets, min(octets, DataLength.maximumOctets, allowedByTime))
         let newTime = DataLength.time(forOctets: newOctets)
@@ -227,9 +231,11 @@ extension Air {
     /// timed air, with S=2 when the options ask for it and S=8 otherwise. The change is at once on an instant
     /// air, at its instant on a timed one.
     ///
-    /// The initiating host always hears LE PHY Update Complete, the peer's host when a PHY changed.
+    /// The initiating host always hears LE PHY Update Complete, the peer's host when a PHY changed. A peer with
+    /// neither LE 2M nor LE Coded (a 4.x controller) answers LL_PHY_REQ with LL_UNKNOWN_RSP, and the initiating
+    /// host hears Unsupported Remote Feature (0x1A).
     ///
-    /// Bluetooth Core Specification Vol 4, Part E, 7.8.49 and 7.7.65.12.
+    /// Bluetooth Core Specification Vol 4, Part E, 7.8.49 and 7.7.65.12; Vol 6, Part B, 5.1.10.
     func setPHY(_ command: LESetPHYCommand, _ c: ControllerState) throws(ControllerError) {
         let link = try link(command.handle, of: c)
         guard command.allPHYs & ~0x03 == 0 else { throw .invalidCommandParameters }
@@ -239,6 +245,14 @@ extension Air {
         guard !txPreference.isEmpty, !rxPreference.isEmpty else { throw .unsupportedFeatureOrParameterValue }
         let side = link.side(of: c.id)
         guard let peer = controllers[link.controller(side.opposite)] else { throw .unknownConnectionIdentifier }
+        guard !peer.configuration.leFeatures.isDisjoint(with: [.le2MPHY, .leCodedPHY]) else {
+            emit(
+                LEPHYUpdateCompleteEvent(
+                    status: .unsupportedRemoteFeature, handle: command.handle, txPHY: link.txPHY[side],
+                    rxPHY: link.txPHY[side.opposite]),
+                to: c)
+            return
+        }
         let peerDefaults = peer.defaults
         let peerTx = peerDefaults.allPHYs & 0x01 != 0 ? supported : peerDefaults.txPHYs.intersection(supported)
         let peerRx = peerDefaults.allPHYs & 0x02 != 0 ? supported : peerDefaults.rxPHYs.intersection(supported)
@@ -272,6 +286,13 @@ extension Air {
                     status: .success, handle: link.handle(side), txPHY: link.txPHY[side],
                     rxPHY: link.txPHY[side.opposite]),
                 to: host)
+        }
+    }
+
+    /// Whether both ends of a link report `feature`; a link-layer procedure the peer lacks gets LL_UNKNOWN_RSP.
+    func bothEnds(of link: Link, support feature: LEFeatures) -> Bool {
+        [LinkSide.central, .peripheral].allSatisfy { side in
+            controllers[link.controller(side)]?.configuration.leFeatures.contains(feature) ?? true
         }
     }
 

@@ -1,84 +1,112 @@
-/// The Supported_Commands table and LMP features a virtual controller reports.
+import HCI
+
+/// The Supported_Commands table and LMP features a virtual controller reports, by generation.
 ///
-/// Bluetooth Core Specification Vol 4, Part E, 6.27 (octet and bit of each command) and Vol 2, Part C, 3.3.
+/// Bluetooth Core Specification Vol 4, Part E, 6.27 (octet and bit of each command) and Vol 2, Part C, 3.3; the
+/// generation is the Core Specification version that introduced the command (6.27 and each version's
+/// "Changes from" list).
 enum SupportedCommands {
-    /// (octet, bit) of every command the virtual controller implements.
-    static let bits: [(octet: Int, bit: Int)] = [
-        (0, 5),  // Disconnect
-        (2, 7),  // Read Remote Version Information
-        (5, 6),  // Set Event Mask
-        (5, 7),  // Reset
-        (10, 2),  // Read Transmit Power Level
-        (14, 3),  // Read Local Version Information
-        (14, 5),  // Read Local Supported Features
-        (14, 7),  // Read Buffer Size
-        (15, 1),  // Read BD_ADDR
-        (15, 5),  // Read RSSI
-        (24, 6),  // Write LE Host Support
-        (25, 0),  // LE Set Event Mask
-        (25, 1),  // LE Read Buffer Size
-        (25, 2),  // LE Read Local Supported Features
-        (25, 4),  // LE Set Random Address
-        (25, 5),  // LE Set Advertising Parameters
-        (25, 6),  // LE Read Advertising Physical Channel Tx Power
-        (25, 7),  // LE Set Advertising Data
-        (26, 0),  // LE Set Scan Response Data
-        (26, 1),  // LE Set Advertising Enable
-        (26, 2),  // LE Set Scan Parameters
-        (26, 3),  // LE Set Scan Enable
-        (26, 4),  // LE Create Connection
-        (26, 5),  // LE Create Connection Cancel
-        (26, 6),  // LE Read Filter Accept List Size
-        (26, 7),  // LE Clear Filter Accept List
-        (27, 0),  // LE Add Device To Filter Accept List
-        (27, 1),  // LE Remove Device From Filter Accept List
-        (27, 2),  // LE Connection Update
-        (27, 5),  // LE Read Remote Features
-        (27, 6),  // LE Encrypt
-        (27, 7),  // LE Rand
-        (28, 0),  // LE Enable Encryption
-        (28, 1),  // LE Long Term Key Request Reply
-        (28, 2),  // LE Long Term Key Request Negative Reply
-        (28, 3),  // LE Read Supported States
-        (33, 4),  // LE Remote Connection Parameter Request Reply
-        (33, 5),  // LE Remote Connection Parameter Request Negative Reply
-        (33, 6),  // LE Set Data Length
-        (33, 7),  // LE Read Suggested Default Data Length
-        (34, 0),  // LE Write Suggested Default Data Length
-        (34, 3),  // LE Add Device To Resolving List
-        (34, 4),  // LE Remove Device From Resolving List
-        (34, 5),  // LE Clear Resolving List
-        (34, 6),  // LE Read Resolving List Size
-        (35, 1),  // LE Set Address Resolution Enable
-        (35, 2),  // LE Set Resolvable Private Address Timeout
-        (35, 3),  // LE Read Maximum Data Length
-        (35, 4),  // LE Read PHY
-        (35, 5),  // LE Set Default PHY
-        (35, 6),  // LE Set PHY
-        (36, 1),  // LE Set Advertising Set Random Address
-        (36, 2),  // LE Set Extended Advertising Parameters
-        (36, 3),  // LE Set Extended Advertising Data
-        (36, 4),  // LE Set Extended Scan Response Data
-        (36, 5),  // LE Set Extended Advertising Enable
-        (36, 6),  // LE Read Maximum Advertising Data Length
-        (36, 7),  // LE Read Number of Supported Advertising Sets
-        (37, 0),  // LE Remove Advertising Set
-        (37, 1),  // LE Clear Advertising Sets
-        (37, 5),  // LE Set Extended Scan Parameters
-        (37, 6),  // LE Set Extended Scan Enable
-        (37, 7),  // LE Extended Create Connection
-        (39, 2),  // LE Set Privacy Mode
-        (41, 5),  // LE Read Buffer Size v2
+    /// One implemented command: its opcode, where its bit is, and the first generation that has it.
+    struct Entry {
+        var opcode: HCIOpcode
+        var octet: Int
+        var bit: Int
+        var since: ControllerGeneration
+    }
+
+    /// Every command the virtual controller implements that has a Supported_Commands bit.
+    static let entries: [Entry] = [
+        Entry(opcode: DisconnectCommand.opcode, octet: 0, bit: 5, since: .v4_0),
+        Entry(opcode: ReadRemoteVersionInformationCommand.opcode, octet: 2, bit: 7, since: .v4_0),
+        Entry(opcode: SetEventMaskCommand.opcode, octet: 5, bit: 6, since: .v4_0),
+        Entry(opcode: ResetCommand.opcode, octet: 5, bit: 7, since: .v4_0),
+        Entry(opcode: ReadTransmitPowerLevelCommand.opcode, octet: 10, bit: 2, since: .v4_0),
+        Entry(opcode: ReadLocalVersionInformationCommand.opcode, octet: 14, bit: 3, since: .v4_0),
+        Entry(opcode: ReadLocalSupportedFeaturesCommand.opcode, octet: 14, bit: 5, since: .v4_0),
+        Entry(opcode: ReadBufferSizeCommand.opcode, octet: 14, bit: 7, since: .v4_0),
+        Entry(opcode: ReadBDADDRCommand.opcode, octet: 15, bit: 1, since: .v4_0),
+        Entry(opcode: ReadRSSICommand.opcode, octet: 15, bit: 5, since: .v4_0),
+        Entry(opcode: WriteLEHostSupportCommand.opcode, octet: 24, bit: 6, since: .v4_0),
+        Entry(opcode: LESetEventMaskCommand.opcode, octet: 25, bit: 0, since: .v4_0),
+        Entry(opcode: LEReadBufferSizeCommand.opcode, octet: 25, bit: 1, since: .v4_0),
+        Entry(opcode: LEReadLocalSupportedFeaturesCommand.opcode, octet: 25, bit: 2, since: .v4_0),
+        Entry(opcode: LESetRandomAddressCommand.opcode, octet: 25, bit: 4, since: .v4_0),
+        Entry(opcode: LESetAdvertisingParametersCommand.opcode, octet: 25, bit: 5, since: .v4_0),
+        Entry(opcode: LEReadAdvertisingPhysicalChannelTxPowerCommand.opcode, octet: 25, bit: 6, since: .v4_0),
+        Entry(opcode: LESetAdvertisingDataCommand.opcode, octet: 25, bit: 7, since: .v4_0),
+        Entry(opcode: LESetScanResponseDataCommand.opcode, octet: 26, bit: 0, since: .v4_0),
+        Entry(opcode: LESetAdvertisingEnableCommand.opcode, octet: 26, bit: 1, since: .v4_0),
+        Entry(opcode: LESetScanParametersCommand.opcode, octet: 26, bit: 2, since: .v4_0),
+        Entry(opcode: LESetScanEnableCommand.opcode, octet: 26, bit: 3, since: .v4_0),
+        Entry(opcode: LECreateConnectionCommand.opcode, octet: 26, bit: 4, since: .v4_0),
+        Entry(opcode: LECreateConnectionCancelCommand.opcode, octet: 26, bit: 5, since: .v4_0),
+        Entry(opcode: LEReadFilterAcceptListSizeCommand.opcode, octet: 26, bit: 6, since: .v4_0),
+        Entry(opcode: LEClearFilterAcceptListCommand.opcode, octet: 26, bit: 7, since: .v4_0),
+        Entry(opcode: LEAddDeviceToFilterAcceptListCommand.opcode, octet: 27, bit: 0, since: .v4_0),
+        Entry(opcode: LERemoveDeviceFromFilterAcceptListCommand.opcode, octet: 27, bit: 1, since: .v4_0),
+        Entry(opcode: LEConnectionUpdateCommand.opcode, octet: 27, bit: 2, since: .v4_0),
+        Entry(opcode: LEReadRemoteFeaturesCommand.opcode, octet: 27, bit: 5, since: .v4_0),
+        Entry(opcode: LEEncryptCommand.opcode, octet: 27, bit: 6, since: .v4_0),
+        Entry(opcode: LERandCommand.opcode, octet: 27, bit: 7, since: .v4_0),
+        Entry(opcode: LEEnableEncryptionCommand.opcode, octet: 28, bit: 0, since: .v4_0),
+        Entry(opcode: LELongTermKeyRequestReplyCommand.opcode, octet: 28, bit: 1, since: .v4_0),
+        Entry(opcode: LELongTermKeyRequestNegativeReplyCommand.opcode, octet: 28, bit: 2, since: .v4_0),
+        Entry(opcode: LEReadSupportedStatesCommand.opcode, octet: 28, bit: 3, since: .v4_0),
+        Entry(opcode: LERemoteConnectionParameterRequestReplyCommand.opcode, octet: 33, bit: 4, since: .v4_2),
+        Entry(
+            opcode: LERemoteConnectionParameterRequestNegativeReplyCommand.opcode, octet: 33, bit: 5, since: .v4_2),
+        Entry(opcode: LESetDataLengthCommand.opcode, octet: 33, bit: 6, since: .v4_2),
+        Entry(opcode: LEReadSuggestedDefaultDataLengthCommand.opcode, octet: 33, bit: 7, since: .v4_2),
+        Entry(opcode: LEWriteSuggestedDefaultDataLengthCommand.opcode, octet: 34, bit: 0, since: .v4_2),
+        Entry(opcode: LEAddDeviceToResolvingListCommand.opcode, octet: 34, bit: 3, since: .v4_2),
+        Entry(opcode: LERemoveDeviceFromResolvingListCommand.opcode, octet: 34, bit: 4, since: .v4_2),
+        Entry(opcode: LEClearResolvingListCommand.opcode, octet: 34, bit: 5, since: .v4_2),
+        Entry(opcode: LEReadResolvingListSizeCommand.opcode, octet: 34, bit: 6, since: .v4_2),
+        Entry(opcode: LESetAddressResolutionEnableCommand.opcode, octet: 35, bit: 1, since: .v4_2),
+        Entry(opcode: LESetResolvablePrivateAddressTimeoutCommand.opcode, octet: 35, bit: 2, since: .v4_2),
+        Entry(opcode: LEReadMaximumDataLengthCommand.opcode, octet: 35, bit: 3, since: .v4_2),
+        Entry(opcode: LEReadPHYCommand.opcode, octet: 35, bit: 4, since: .v5_0),
+        Entry(opcode: LESetDefaultPHYCommand.opcode, octet: 35, bit: 5, since: .v5_0),
+        Entry(opcode: LESetPHYCommand.opcode, octet: 35, bit: 6, since: .v5_0),
+        Entry(opcode: LESetAdvertisingSetRandomAddressCommand.opcode, octet: 36, bit: 1, since: .v5_0),
+        Entry(opcode: LESetExtendedAdvertisingParametersCommand.opcode, octet: 36, bit: 2, since: .v5_0),
+        Entry(opcode: LESetExtendedAdvertisingDataCommand.opcode, octet: 36, bit: 3, since: .v5_0),
+        Entry(opcode: LESetExtendedScanResponseDataCommand.opcode, octet: 36, bit: 4, since: .v5_0),
+        Entry(opcode: LESetExtendedAdvertisingEnableCommand.opcode, octet: 36, bit: 5, since: .v5_0),
+        Entry(opcode: LEReadMaximumAdvertisingDataLengthCommand.opcode, octet: 36, bit: 6, since: .v5_0),
+        Entry(opcode: LEReadNumberOfSupportedAdvertisingSetsCommand.opcode, octet: 36, bit: 7, since: .v5_0),
+        Entry(opcode: LERemoveAdvertisingSetCommand.opcode, octet: 37, bit: 0, since: .v5_0),
+        Entry(opcode: LEClearAdvertisingSetsCommand.opcode, octet: 37, bit: 1, since: .v5_0),
+        Entry(opcode: LESetExtendedScanParametersCommand.opcode, octet: 37, bit: 5, since: .v5_0),
+        Entry(opcode: LESetExtendedScanEnableCommand.opcode, octet: 37, bit: 6, since: .v5_0),
+        Entry(opcode: LEExtendedCreateConnectionCommand.opcode, octet: 37, bit: 7, since: .v5_0),
+        Entry(opcode: LESetPrivacyModeCommand.opcode, octet: 39, bit: 2, since: .v5_0),
+        Entry(opcode: LEReadBufferSizeV2Command.opcode, octet: 41, bit: 5, since: .v5_3),
     ]
 
-    /// The 64-octet Supported_Commands table.
-    static let table: [UInt8] = {
-        var table = [UInt8](repeating: 0, count: 64)
-        for entry in bits {
-            table[entry.octet] |= 1 << entry.bit
-        }
-        return table
-    }()
+    /// The first generation of each command that has a bit; commands without one (Read Local Supported Commands)
+    /// every generation has.
+    private static let introduced: [HCIOpcode: ControllerGeneration] = Dictionary(
+        uniqueKeysWithValues: entries.map { ($0.opcode, $0.since) })
+
+    /// Whether a controller of `generation` knows the command.
+    static func knows(_ opcode: HCIOpcode, in generation: ControllerGeneration) -> Bool {
+        introduced[opcode].map { $0 <= generation } ?? true
+    }
+
+    /// The 64-octet Supported_Commands table of a generation.
+    static func table(for generation: ControllerGeneration) -> [UInt8] {
+        tables[generation] ?? []
+    }
+
+    private static let tables: [ControllerGeneration: [UInt8]] = Dictionary(
+        uniqueKeysWithValues: ControllerGeneration.allCases.map { generation in
+            var table = [UInt8](repeating: 0, count: 64)
+            for entry in entries where entry.since <= generation {
+                table[entry.octet] |= 1 << entry.bit
+            }
+            return (generation, table)
+        })
 
     /// LMP features page 0: LE Supported (Controller), bit 38, and BR/EDR Not Supported, bit 37.
     static let lmpFeatures: UInt64 = 1 << 38 | 1 << 37

@@ -4,7 +4,7 @@ import HCI
 public struct VirtualControllerConfiguration: Hashable, Sendable {
     /// The versions and manufacturer a controller reports, locally and to peers.
     public struct Version: Hashable, Sendable {
-        /// HCI version (Assigned Numbers; 0x0D is Core 5.4).
+        /// HCI version (Assigned Numbers; 0x0C is Core 5.3).
         public var hciVersion: UInt8
         /// HCI revision.
         public var hciSubversion: UInt16
@@ -16,7 +16,7 @@ public struct VirtualControllerConfiguration: Hashable, Sendable {
         public var lmpSubversion: UInt16
 
         public init(
-            hciVersion: UInt8 = 0x0D, hciSubversion: UInt16 = 0x0001, lmpVersion: UInt8 = 0x0D,
+            hciVersion: UInt8 = 0x0C, hciSubversion: UInt16 = 0x0001, lmpVersion: UInt8 = 0x0C,
             companyIdentifier: UInt16 = 0xFFFF, lmpSubversion: UInt16 = 0x0001
         ) {
             self.hciVersion = hciVersion
@@ -24,6 +24,11 @@ public struct VirtualControllerConfiguration: Hashable, Sendable {
             self.lmpVersion = lmpVersion
             self.companyIdentifier = companyIdentifier
             self.lmpSubversion = lmpSubversion
+        }
+
+        /// The versions a controller of `generation` reports, with the test company identifier.
+        public init(_ generation: ControllerGeneration) {
+            self.init(hciVersion: generation.versionNumber, lmpVersion: generation.versionNumber)
         }
     }
 
@@ -39,6 +44,11 @@ public struct VirtualControllerConfiguration: Hashable, Sendable {
     public var aclBufferLength: UInt16
     /// How many host-to-controller ACL packets the controller holds before Number Of Completed Packets frees them.
     public var aclBufferCount: UInt8
+    /// Whether LE shares the BR/EDR ACL buffers: LE Read Buffer Size then reports zero and the buffers above come
+    /// from Read Buffer Size, as on many 4.0 parts.
+    public var sharesACLBuffers: Bool
+    /// The controller generation: which commands it knows, which LE subevents it sends.
+    public var generation: ControllerGeneration
     /// How many connections the controller holds at once, in both roles together.
     public var maximumConnections: Int
     /// How many extended advertising sets the controller supports.
@@ -49,7 +59,8 @@ public struct VirtualControllerConfiguration: Hashable, Sendable {
     public var filterAcceptListSize: UInt8
     /// Entries the resolving list holds.
     public var resolvingListSize: UInt8
-    /// The LE features the controller reports; a subset of ``implementedFeatures`` hides a feature from hosts.
+    /// The LE features the controller reports (by default its generation's); a subset of ``implementedFeatures``
+    /// hides a feature from hosts.
     public var leFeatures: LEFeatures
     /// The versions and manufacturer the controller reports.
     public var version: Version
@@ -69,17 +80,20 @@ public struct VirtualControllerConfiguration: Hashable, Sendable {
     /// a round trip's reports ride with its request and its response instead of waking each host again.
     public var completedPacketsDelay: Duration?
 
+    /// A controller of `generation` (5.3 by default); `leFeatures` and `version` default to the generation's.
     public init(
         publicAddress: BluetoothAddress = .zero,
         aclBufferLength: UInt16 = 251,
         aclBufferCount: UInt8 = 8,
+        sharesACLBuffers: Bool = false,
         maximumConnections: Int = 32,
         advertisingSets: UInt8 = 4,
         maximumAdvertisingDataLength: UInt16 = 1650,
         filterAcceptListSize: UInt8 = 16,
         resolvingListSize: UInt8 = 16,
-        leFeatures: LEFeatures = VirtualControllerConfiguration.implementedFeatures,
-        version: Version = Version(),
+        leFeatures: LEFeatures? = nil,
+        version: Version? = nil,
+        generation: ControllerGeneration = .v5_3,
         txPower: Int8 = 0,
         position: Position = .origin,
         hostQueueCapacity: Int = 1024,
@@ -89,13 +103,15 @@ public struct VirtualControllerConfiguration: Hashable, Sendable {
         self.publicAddress = publicAddress
         self.aclBufferLength = aclBufferLength
         self.aclBufferCount = aclBufferCount
+        self.sharesACLBuffers = sharesACLBuffers
+        self.generation = generation
         self.maximumConnections = maximumConnections
         self.advertisingSets = advertisingSets
         self.maximumAdvertisingDataLength = maximumAdvertisingDataLength
         self.filterAcceptListSize = filterAcceptListSize
         self.resolvingListSize = resolvingListSize
-        self.leFeatures = leFeatures
-        self.version = version
+        self.leFeatures = leFeatures ?? generation.leFeatures
+        self.version = version ?? Version(generation)
         self.txPower = txPower
         self.position = position
         self.hostQueueCapacity = hostQueueCapacity

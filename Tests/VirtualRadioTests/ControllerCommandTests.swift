@@ -29,8 +29,8 @@ struct ControllerCommandTests {
     func readLocalVersion() async throws {
         let host = TestHost(await air.makeController())
         let version = try await host.execute(ReadLocalVersionInformationCommand())
-        #expect(version.hciVersion == 0x0D)
-        #expect(version.lmpVersion == 0x0D)
+        #expect(version.hciVersion == 0x0C)
+        #expect(version.lmpVersion == 0x0C)
         #expect(version.companyIdentifier == 0xFFFF)
     }
 

@@ -1,3 +1,4 @@
+import CoreBluetooth
 import Foundation
 import Testing
 
@@ -34,6 +35,23 @@ struct WorldFileTests {
         #expect(world.peripherals[2].placement == nil)
     }
 
+    @Test("a world file names the generation of the sim's controllers, and a peripheral may name its own")
+    func controllerGenerations() throws {
+        let world = try WorldFile(
+            json: Array(
+                """
+                { "controller": "4.0",
+                  "peripherals": [ { "gatt": { } }, { "gatt": { }, "controller": "5.0" } ] }
+                """.utf8), loadGATTFile: Self.load)
+        #expect(world.controller == .v4_0)
+        #expect(world.peripherals[0].controller == nil)
+        #expect(world.peripherals[1].controller == .v5_0)
+        let options = Sim.managerOptions(for: world.peripherals[0], in: world, timing: .instant)
+        #expect(options[CBManagerOptionVirtualControllerKey] as? String == "4.0")
+        let own = Sim.managerOptions(for: world.peripherals[1], in: world, timing: .instant)
+        #expect(own[CBManagerOptionVirtualControllerKey] as? String == "5.0")
+    }
+
     @Test(
         "a bad peripheral is reported with its exact path, inside inline and referenced GATT files too",
         arguments: [
@@ -50,6 +68,10 @@ struct WorldFileTests {
                 #"peripherals[0].rssi: give either "position" or "rssi", not both"#
             ),
             (
+                #"{ "peripherals": [ { "gatt": {}, "controller": "4.1" } ] }"#,
+                #"peripherals[0].controller: expected a controller generation (4.0, 4.2, 5.0, 5.3), got "4.1""#
+            ),
+            (
                 #"{ "peripherals": [ { "gatt": {}, "advertisingIntervalMs": 5 } ] }"#,
                 "peripherals[0].advertisingIntervalMs: expected a whole number from 20 to 10240"
             ),
@@ -61,7 +83,7 @@ struct WorldFileTests {
                 #"{ "peripherals": [ { "gatt": 3 } ] }"#,
                 "peripherals[0].gatt: expected a GATT file's path or an inline GATT file, got a number"
             ),
-            (#"{ "peripheral": [] }"#, "peripheral: unknown key (expected one of: peripherals)"),
+            (#"{ "peripheral": [] }"#, "peripheral: unknown key (expected one of: controller, peripherals)"),
         ])
     func reportsPath(file: String, expected: String) {
         do {

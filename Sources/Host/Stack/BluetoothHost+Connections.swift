@@ -1,8 +1,8 @@
 import HCI
 
 extension BluetoothHost {
-    /// Connects to an advertiser as central, exchanges MTU and asks for the longest data length,
-    /// and returns the link.
+    /// Connects to an advertiser as central, exchanges MTU and asks for the longest data length (when the
+    /// controller has the data length extension), and returns the link.
     ///
     /// - Parameter timeout: How long to try before cancelling; nil tries until ``cancelConnect()``,
     ///   as CoreBluetooth does.
@@ -118,10 +118,13 @@ extension BluetoothHost {
     private func negotiate(_ handle: ConnectionHandle, isAttempt: Bool) async {
         guard let connection = connections[handle] else { return }
         if configuration.negotiatesLinkOnConnect {
-            do {
-                _ = try await controller.execute(LESetDataLengthCommand(handle: handle, txOctets: 251, txTime: 2120))
-            } catch {
-                logger.debug("data length not updated on \(handle): \(error)")
+            if controllerInfo.canSetDataLength {
+                do {
+                    _ = try await controller.execute(
+                        LESetDataLengthCommand(handle: handle, txOctets: 251, txTime: 2120))
+                } catch {
+                    logger.debug("data length not updated on \(handle): \(error)")
+                }
             }
             if isAttempt {
                 do {

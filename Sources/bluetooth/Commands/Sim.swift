@@ -24,13 +24,24 @@ struct Sim: AsyncParsableCommand {
         help: "The air's timing: instant (packets arrive at once) or timed (a real radio's link-layer timing).")
     var air: String?
 
-    @Option(name: .long, help: "How many connections each client's controller holds at once (both roles).")
-    var maxConnections = VirtualControllerConfiguration().maximumConnections
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "The generation of each client's controller: \(ControllerGeneration.names); its commands, LE features, "
+                + "buffers and links (docs/controllers.md). By default the world file's, else 5.3."))
+    var controller: String?
 
     @Option(
         name: .long,
-        help: "How many ACL packets each client's controller buffers for its host (LE Read Buffer Size), 1 to 255.")
-    var aclBuffers = Int(VirtualControllerConfiguration().aclBufferCount)
+        help: "How many connections each client's controller holds at once (both roles); by default its generation's.")
+    var maxConnections: Int?
+
+    @Option(
+        name: .long,
+        help:
+            "How many ACL packets each client's controller buffers for its host, 1 to 255; by default its generation's."
+    )
+    var aclBuffers: Int?
 
     @Option(
         name: .long,
@@ -71,8 +82,13 @@ struct Sim: AsyncParsableCommand {
         if options.address != nil {
             throw ValidationError("sim gives each client a controller of its own; --address does not apply")
         }
-        guard maxConnections >= 1 else { throw ValidationError("--max-connections must be at least 1") }
-        guard (1...255).contains(aclBuffers) else {
+        if let controller, ControllerGeneration(rawValue: controller) == nil {
+            throw ValidationError("--controller takes \(ControllerGeneration.names); got '\(controller)'")
+        }
+        if let maxConnections, maxConnections < 1 {
+            throw ValidationError("--max-connections must be at least 1")
+        }
+        if let aclBuffers, !(1...255).contains(aclBuffers) {
             throw ValidationError("--acl-buffers takes 1 to 255; got \(aclBuffers)")
         }
         guard (0...1).contains(packetErrorRate) else {
@@ -91,9 +107,9 @@ struct Sim: AsyncParsableCommand {
         let timing = try timing
         let air = VirtualAir.air(for: timing)
         if packetErrorRate > 0 { await air.setLoss(packetErrorRate: packetErrorRate, seed: seed) }
-        let peripherals: [WorldFile.Peripheral]
+        let worldFile: WorldFile?
         do {
-            peripherals = try world.map { try WorldFile(contentsOfFile: $0).peripherals } ?? []
+            worldFile = try world.map { try WorldFile(contentsOfFile: $0) }
         } catch {
             FileHandle.standardError.write(Data("bluetooth sim: \(world ?? ""): \(error)\n".utf8))
             throw ExitCode.failure
@@ -117,10 +133,11 @@ struct Sim: AsyncParsableCommand {
                 "seed": Int(truncatingIfNeeded: seed),
             ])
         var running: [(PeripheralServer, CBPeripheralManager)] = []
-        for peripheral in peripherals {
+        for peripheral in worldFile?.peripherals ?? [] {
             let server = PeripheralServer(file: peripheral.gatt, options: options)
             let manager = CBPeripheralManager(
-                delegate: server, queue: server.queue, options: Self.managerOptions(for: peripheral, timing: timing))
+                delegate: server, queue: server.queue,
+                options: Self.managerOptions(for: peripheral, in: worldFile, timing: timing))
             for await failure in server.started {
                 if let failure {
                     FileHandle.standardError.write(Data("bluetooth sim: \(failure)\n".utf8))
@@ -131,11 +148,8 @@ struct Sim: AsyncParsableCommand {
             running.append((server, manager))
         }
         let server = SimServer(
-            air: air,
-            configuration: VirtualControllerConfiguration(
-                aclBufferCount: UInt8(aclBuffers), maximumConnections: maxConnections,
-                completedPacketsDelay: .milliseconds(1)),
-            executor: executor, firstPublicAddress: publicAddress ? Self.firstPublicAddress : nil)
+            air: air, configuration: clientConfiguration(world: worldFile), executor: executor,
+            firstPublicAddress: publicAddress ? Self.firstPublicAddress : nil)
         if let btsnoop = options.btsnoop {
             let writer: BTSnoopWriter
             do {
@@ -152,17 +166,34 @@ struct Sim: AsyncParsableCommand {
         withExtendedLifetime((running, signals)) {}
     }
 
+    /// Each client's controller: of the generation `--controller` names, else the world file's, else 5.3, with the
+    /// buffers and links the options give instead of the generation's.
+    func clientConfiguration(world: WorldFile?) -> VirtualControllerConfiguration {
+        let generation = controller.flatMap(ControllerGeneration.init(rawValue:)) ?? world?.controller ?? .v5_3
+        var configuration = generation.configuration
+        if let aclBuffers { configuration.aclBufferCount = UInt8(aclBuffers) }
+        if let maxConnections { configuration.maximumConnections = maxConnections }
+        configuration.completedPacketsDelay = .milliseconds(1)
+        return configuration
+    }
+
     /// How the first line names the loss model, when there is one.
     private var lossDescription: String {
         packetErrorRate > 0 ? ", losing \(packetErrorRate * 100)% of connection packets (seed \(seed))" : ""
     }
 
-    /// A world peripheral's manager: serving its file's name and appearance, on this process's virtual air,
+    /// A world peripheral's manager: serving its file's name and appearance, on this process's virtual air, with a
+    /// controller of the generation the peripheral (else the world file) names,
     /// advertising as often as the world file says,
     /// where it places it (a fixed signal strength becomes the distance at which the air's path loss gives it).
-    static func managerOptions(for peripheral: WorldFile.Peripheral, timing: AirTiming) -> [String: Any] {
+    static func managerOptions(
+        for peripheral: WorldFile.Peripheral, in world: WorldFile?, timing: AirTiming
+    ) -> [String: Any] {
         var options = peripheral.gatt.deviceOptions()
         options[CBManagerOptionTransportKey] = "virtual"
+        if let generation = peripheral.controller ?? world?.controller {
+            options[CBManagerOptionVirtualControllerKey] = generation.rawValue
+        }
         options[CBManagerOptionVirtualAirKey] = timing.rawValue
         options[CBManagerOptionAdvertisingIntervalKey] = peripheral.advertisingIntervalMs
         switch peripheral.placement {

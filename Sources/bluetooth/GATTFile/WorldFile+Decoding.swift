@@ -1,10 +1,12 @@
 import Foundation
+import VirtualRadio
 
 extension WorldFile {
     /// Reads and checks a world file; `loadGATTFile` reads a GATT file named by a path as written in the world
     /// file. The error names the path of the first element at fault, inside a referenced GATT file too.
     init(json bytes: [UInt8], loadGATTFile: (String) throws -> [UInt8]) throws(JSONFileError) {
-        let object = try JSONField(document: try JSONParser.parse(bytes)).object(keys: ["peripherals"])
+        let object = try JSONField(document: try JSONParser.parse(bytes)).object(keys: ["controller", "peripherals"])
+        controller = try object.optional("controller").map(Self.generation)
         peripherals = []
         for field in try object.required("peripherals").array() {
             peripherals.append(try Self.peripheral(from: field, loadGATTFile: loadGATTFile))
@@ -24,7 +26,7 @@ extension WorldFile {
     private static func peripheral(
         from field: JSONField, loadGATTFile: (String) throws -> [UInt8]
     ) throws(JSONFileError) -> Peripheral {
-        let object = try field.object(keys: ["gatt", "position", "rssi", "advertisingIntervalMs"])
+        let object = try field.object(keys: ["gatt", "position", "rssi", "advertisingIntervalMs", "controller"])
         let gattField = try object.required("gatt")
         let gatt: GATTFile
         var gattPath: String?
@@ -61,7 +63,18 @@ extension WorldFile {
         let interval =
             try object.optional("advertisingIntervalMs")?.integer(in: advertisingIntervalRangeMs)
             ?? defaultAdvertisingIntervalMs
-        return Peripheral(gatt: gatt, gattPath: gattPath, placement: placement, advertisingIntervalMs: interval)
+        return Peripheral(
+            gatt: gatt, gattPath: gattPath, placement: placement, advertisingIntervalMs: interval,
+            controller: try object.optional("controller").map(generation))
+    }
+
+    /// A controller generation written as its version, `"4.0"`, `"4.2"`, `"5.0"` or `"5.3"`.
+    private static func generation(from field: JSONField) throws(JSONFileError) -> ControllerGeneration {
+        let name = try field.string()
+        guard let generation = ControllerGeneration(rawValue: name) else {
+            throw field.failure("expected a controller generation (\(ControllerGeneration.names)), got \"\(name)\"")
+        }
+        return generation
     }
 }
 

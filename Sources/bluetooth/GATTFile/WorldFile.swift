@@ -1,8 +1,11 @@
+import VirtualRadio
+
 /// The virtual peripherals `bluetooth sim --world` runs itself: each a GATT file (inline or by path relative to
 /// the world file), where it is (a position or a fixed RSSI) and how often it advertises.
 ///
 /// ```json
-/// { "peripherals": [
+/// { "controller": "4.2",
+///   "peripherals": [
 ///     { "gatt": "thermometer.json", "position": { "x": 1, "y": 0, "z": 0 }, "advertisingIntervalMs": 100 },
 ///     { "gatt": { "name": "Battery", "services": [ { "uuid": "180F" } ] }, "rssi": -60 } ] }
 /// ```
@@ -12,6 +15,8 @@ struct WorldFile: Equatable, Sendable {
     /// The advertising intervals the Core Specification allows (20 ms to 10.24 s).
     static let advertisingIntervalRangeMs = 20...10_240
 
+    /// The generation of the sim's controllers (its clients' and its peripherals'), or nil for the default.
+    var controller: ControllerGeneration?
     /// The peripherals in file order.
     var peripherals: [Peripheral]
 
@@ -25,6 +30,8 @@ struct WorldFile: Equatable, Sendable {
         var placement: Placement?
         /// Milliseconds between two advertising events.
         var advertisingIntervalMs: Int
+        /// The generation of this peripheral's controller, or nil for the world file's.
+        var controller: ControllerGeneration?
     }
 
     /// How the air decides the signal strength centrals see from a peripheral.
