@@ -287,3 +287,19 @@ struct PeripheralManagerFixture {
         delegate.queue.sync(execute: body)
     }
 }
+
+extension RecordingPeripheralManagerDelegate {
+    /// Answers every read with the value `value(offset)` gives, from the request's offset on, or Invalid Offset
+    /// past its end; call on the delegate queue.
+    func answerReads(_ value: @escaping (_ offset: Int) -> Data) {
+        onRead = { manager, request in
+            let whole = value(request.offset)
+            guard request.offset <= whole.count else {
+                manager.respond(to: request, withResult: .invalidOffset)
+                return
+            }
+            request.value = whole.subdata(in: request.offset..<whole.count)
+            manager.respond(to: request, withResult: .success)
+        }
+    }
+}

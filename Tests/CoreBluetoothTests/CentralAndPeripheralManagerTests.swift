@@ -37,14 +37,7 @@ struct CentralAndPeripheralManagerTests {
         let primary = try await pair.discoverAll()
         let long = Data((0..<512).map { UInt8(truncatingIfNeeded: $0 * 3) })
         pair.sensor.onQueue {
-            pair.sensor.delegate.onRead = { manager, request in
-                guard request.offset <= long.count else {
-                    manager.respond(to: request, withResult: .invalidOffset)
-                    return
-                }
-                request.value = long.subdata(in: request.offset..<long.count)
-                manager.respond(to: request, withResult: .success)
-            }
+            pair.sensor.delegate.answerReads { _ in long }
         }
         let cached = try pair.characteristic(PairDatabase.cached, in: primary)
         let dynamic = try pair.characteristic(PairDatabase.dynamic, in: primary)

@@ -262,8 +262,8 @@ struct L2CAPPair {
     var managerEvents: AsyncStream<L2CAPPeripheralManagerDelegate.Event>.Iterator
     var opened: AsyncStream<(ChannelEndpoint?, CBError.Code?)>.Iterator
 
-    static func connect(label: String = #function) async throws -> L2CAPPair {
-        let pair = try await ManagerPair.connect(label: label)
+    static func connect(options: [String: Any] = [:], label: String = #function) async throws -> L2CAPPair {
+        let pair = try await ManagerPair.connect(options: options, label: label)
         let thread = await StreamThread.start()
         let manager = L2CAPPeripheralManagerDelegate(thread: thread)
         let peripheral = L2CAPPeripheralDelegate(thread: thread)
@@ -300,6 +300,17 @@ struct L2CAPPair {
     func stop() {
         pair.disconnect()
         thread.stop()
+    }
+
+    /// Sends `upstream` from the central's end and `downstream` from the peripheral's at once, and waits until
+    /// each end received all the other sent.
+    static func exchange(
+        _ upstream: Data, from central: ChannelEndpoint, _ downstream: Data, from peripheral: ChannelEndpoint
+    ) async {
+        central.send(upstream)
+        peripheral.send(downstream)
+        await peripheral.until { $0.received.count >= upstream.count }
+        await central.until { $0.received.count >= downstream.count }
     }
 }
 

@@ -25,10 +25,7 @@ struct L2CAPChannelTests {
         let upstream = Data.pattern(64 * 1024, seed: 1)
         let downstream = Data.pattern(48 * 1024 + 17, seed: 2)
         #expect(upstream.count > 10 * L2CAPChannelCore.configuration.mtu.asInt)
-        central.send(upstream)
-        peripheral.send(downstream)
-        await peripheral.until { $0.received.count >= upstream.count }
-        await central.until { $0.received.count >= downstream.count }
+        await L2CAPPair.exchange(upstream, from: central, downstream, from: peripheral)
         #expect(peripheral.seen.received == upstream)
         #expect(central.seen.received == downstream)
 

@@ -57,13 +57,14 @@ struct ManagerPair {
     let peripheral: CBPeripheral
 
     /// Publishes `database` (and `extra` services after it) on a new peripheral manager, advertises it, and
-    /// connects a new central manager to it.
+    /// connects a new central manager to it; both managers are made with `options`.
     static func connect(
-        _ database: PairDatabase = PairDatabase(), extra: [CBMutableService] = [], label: String = #function
+        _ database: PairDatabase = PairDatabase(), extra: [CBMutableService] = [], options: [String: Any] = [:],
+        label: String = #function
     ) async throws -> ManagerPair {
-        let sensor = try await PeripheralManagerFixture.start()
+        let sensor = try await PeripheralManagerFixture.start(options: options)
         try await sensor.publishAndAdvertise([database.included, database.primary] + extra)
-        let (central, recorder, events) = try await CentralFixture.central(label)
+        let (central, recorder, events) = try await CentralFixture.central(label, options: options)
         var cursor = events
         let (peripheral, advertisement) = try await CentralFixture.discover(
             database.primaryUUID, with: central, recorder, &cursor)

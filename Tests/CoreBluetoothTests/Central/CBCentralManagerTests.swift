@@ -19,11 +19,14 @@ struct CBCentralManagerTests {
         #expect(recorder.queue.sync { manager.state } == .poweredOn)
     }
 
-    @Test("a transport spec that cannot be parsed makes the manager unsupported")
-    func unsupportedTransport() async throws {
+    @Test(
+        "a transport spec that cannot be parsed, or a controller generation there is not, makes the manager unsupported",
+        arguments: [
+            (CBManagerOptionTransportKey, "carrier-pigeon:"), (CBManagerOptionVirtualControllerKey, "4.1"),
+        ])
+    func unsupportedTransport(_ key: String, _ value: String) async throws {
         let recorder = CentralRecorder(label: "unsupported")
-        let manager = CBCentralManager(
-            delegate: recorder, queue: recorder.queue, options: [CBManagerOptionTransportKey: "carrier-pigeon:"])
+        let manager = CBCentralManager(delegate: recorder, queue: recorder.queue, options: [key: value])
         var events = EventCursor(recorder)
         guard case .state(let state) = try await events.next() else {
             Issue.record("the first delegate call is not centralManagerDidUpdateState")

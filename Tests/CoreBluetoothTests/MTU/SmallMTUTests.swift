@@ -43,14 +43,7 @@ struct SmallMTUTests {
         let primary = try await pair.discoverAll()
         let long = Data((0..<60).map { UInt8($0) })
         pair.sensor.onQueue {
-            pair.sensor.delegate.onRead = { manager, request in
-                guard request.offset <= long.count else {
-                    manager.respond(to: request, withResult: .invalidOffset)
-                    return
-                }
-                request.value = long.subdata(in: request.offset..<long.count)
-                manager.respond(to: request, withResult: .success)
-            }
+            pair.sensor.delegate.answerReads { _ in long }
         }
         let dynamic = try pair.characteristic(PairDatabase.dynamic, in: primary)
         pair.onCentralQueue { pair.peripheral.readValue(for: dynamic) }
@@ -82,15 +75,7 @@ struct SmallMTUTests {
         let first = Data(repeating: 0xAB, count: 30)
         let shrunk = Data(repeating: 0xCD, count: 10)
         pair.sensor.onQueue {
-            pair.sensor.delegate.onRead = { manager, request in
-                let value = request.offset == 0 ? first : shrunk
-                guard request.offset <= value.count else {
-                    manager.respond(to: request, withResult: .invalidOffset)
-                    return
-                }
-                request.value = value.subdata(in: request.offset..<value.count)
-                manager.respond(to: request, withResult: .success)
-            }
+            pair.sensor.delegate.answerReads { offset in offset == 0 ? first : shrunk }
             pair.sensor.delegate.onWrite = { manager, requests in
                 guard let first = requests.first else { return }
                 manager.respond(to: first, withResult: .invalidOffset)
