@@ -14,6 +14,10 @@ extension CBCentralManager {
             }
         case .disconnected(let handle, let reason):
             linkWentDown(handle, reason: reason)
+        case .controllerStopped:
+            // As iOS when Bluetooth is turned off: the peripherals are disconnected silently (no
+            // didDisconnectPeripheral), then the delegate hears .poweredOff; the links' ends that follow find none.
+            stopped()
         case .mtuChanged(let handle, let mtu):
             linked[handle]?.mtu = mtu
         case .notification(let handle, let attribute, let value), .indication(let handle, let attribute, let value):

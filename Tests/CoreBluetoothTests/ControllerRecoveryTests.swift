@@ -105,6 +105,56 @@ struct ControllerRecoveryTests {
         #expect(found.serviceUUIDs == ["FFF7"])
     }
 
+    @Test(
+        "a central connected when its controller goes away hears poweredOff and no didDisconnectPeripheral, its peripheral disconnected, as iOS when Bluetooth is turned off"
+    )
+    func connectedCentralLosesController() async throws {
+        let controller = try await ComingController()
+        let queue = RecordingPeripheralManagerDelegate.makeQueue()
+        let delegate = RecordingPeripheralManagerDelegate(queue: queue)
+        async let peripheralController = controller.accept()
+        let manager = CBPeripheralManager(
+            delegate: delegate, queue: queue, options: [CBManagerOptionTransportKey: controller.transport])
+        _ = try await peripheralController
+        while try await delegate.next() != .state(.poweredOn, onQueue: true) {}
+        let fixture = PeripheralManagerFixture(manager: manager, delegate: delegate)
+        let service = CBMutableService(type: CBUUID(string: "FFF8"), primary: true)
+        try await fixture.publishAndAdvertise([service])
+
+        let recorder = CentralRecorder(label: "losing central")
+        async let centralController = controller.accept()
+        let central = CBCentralManager(
+            delegate: recorder, queue: recorder.queue, options: [CBManagerOptionTransportKey: controller.transport])
+        recorder.manager = central
+        var events = EventCursor(recorder)
+        let transport = try await centralController
+        _ = try await events.next { event -> Bool? in
+            if case .state(.poweredOn) = event { return true }
+            return nil
+        }
+        recorder.queue.sync { central.scanForPeripherals(withServices: [service.uuid]) }
+        let peripheral = try await events.next { event -> CBPeripheral? in
+            if case .discovered(let peripheral, _) = event { return peripheral }
+            return nil
+        }
+        recorder.queue.sync {
+            central.stopScan()
+            central.connect(peripheral)
+        }
+        _ = try await events.next { event -> Bool? in
+            if case .connected = event { return true }
+            return nil
+        }
+
+        await transport.close()
+        let after = try await events.next()
+        guard case .state(.poweredOff) = after else {
+            Issue.record("the first event after the controller went away is \(after), not poweredOff")
+            return
+        }
+        #expect(recorder.queue.sync { peripheral.state } == .disconnected)
+    }
+
     private static func nextState(_ events: inout EventCursor) async throws -> CBManagerState {
         try await events.next { event -> CBManagerState? in
             if case .state(let state) = event { return state }

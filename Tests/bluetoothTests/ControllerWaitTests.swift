@@ -59,4 +59,20 @@ struct ControllerWaitTests {
         #expect(await serve.exitStatus() == 1)
         #expect(lines == ["bluetooth serve: the controller went away"])
     }
+
+    @Test("subscribe whose sim is killed says the controller went away, not that the peripheral disconnected")
+    func subscribeLosesItsController() async throws {
+        let served = try await ServedPeripheral.start(ServeExploreCommandTests.gatt)
+        defer { served.stop() }
+        let subscribe = try RunningTool(
+            ["subscribe", "Thermometer", "2A1C", "--transport", served.transport], standardError: true)
+        while let line = await subscribe.nextLine(), !line.hasPrefix("subscribed to") {}
+        _ = served.sim.stop()
+        var lines: [String] = []
+        while let line = await subscribe.nextLine() {
+            if !line.allSatisfy(\.isHexDigit) { lines.append(line) }
+        }
+        #expect(await subscribe.exitStatus() == 1)
+        #expect(lines == ["bluetooth subscribe: the controller went away"])
+    }
 }

@@ -222,6 +222,7 @@ public actor BluetoothHost {
 
     private func controllerStopped() {
         stopped = true
+        emit(.controllerStopped)
         for handle in connections.keys.sorted() { linkDown(handle, reason: .unspecifiedError) }
         finishPendingConnection(.failure(.stopped))
         eventRelay.finish()

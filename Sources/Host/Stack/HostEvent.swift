@@ -9,6 +9,10 @@ public enum HostEvent: Sendable, Equatable {
     /// A link went down, for the reason the controller gave; a link the host dropped because the peer left an
     /// ATT transaction unanswered (Core Specification Vol 3, Part F, 3.3.3) reports ``HCIStatus/connectionTimeout``.
     case disconnected(ConnectionHandle, reason: HCIStatus)
+    /// The controller stopped (its transport closed, or ``BluetoothHost/stop()`` closed it): every link it had is
+    /// reported down next, with ``HCIStatus/unspecifiedError``, and then the events end. A layer above can tell
+    /// these links' ends from a peer's disconnection by this event before them.
+    case controllerStopped
     /// ATT_MTU changed on a link.
     case mtuChanged(ConnectionHandle, mtu: Int)
     /// The peer's GATT server notified a value.
