@@ -1,7 +1,8 @@
-import CoreBluetooth
 import Foundation
 import Testing
 import VirtualRadio
+
+@testable import CoreBluetooth
 
 /// The CoreBluetooth contract on each controller generation (`CBManagerOptionVirtualControllerKey`): a central
 /// manager and a peripheral manager, each on a virtual controller of that generation, so the host runs both roles
@@ -13,6 +14,16 @@ struct ControllerGenerationContractTests {
 
     private static func options(_ generation: String) -> [String: Any] {
         [CBManagerOptionVirtualControllerKey: generation]
+    }
+
+    @Test("the option starts the manager's host on a virtual controller of that generation", arguments: generations)
+    func launchesTheGeneration(_ generation: String) async throws {
+        let launch = try ManagerHost.launch(options: Self.options(generation))
+        let host = try await ManagerHost.start(launch)
+        let configuration = try #require(ControllerGeneration(rawValue: generation)).configuration
+        #expect(host.controllerInfo.version.hciVersion == configuration.version.hciVersion)
+        #expect(host.controllerInfo.aclBufferLength == Int(configuration.aclBufferLength))
+        await host.stop()
     }
 
     @Test(

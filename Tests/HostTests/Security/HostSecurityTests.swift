@@ -3,6 +3,7 @@ import HCI
 import Host
 import HostTestSupport
 import Testing
+import VirtualRadio
 
 @Suite("Host security on the virtual radio", .timeLimit(.minutes(2)))
 struct HostSecurityTests {
@@ -167,10 +168,11 @@ struct HostSecurityTests {
 
     @Test(
         "a bonded central reconnects, encrypts with the stored key without pairing, and the server keeps its subscriptions",
-        arguments: [true, false])
-    func bondedReconnection(secureConnections: Bool) async throws {
+        arguments: [true, false], ControllerGeneration.allCases)
+    func bondedReconnection(secureConnections: Bool, generation: ControllerGeneration) async throws {
         let configuration = PairingConfiguration(supportsSecureConnections: secureConnections)
-        let pair = try await SecurePair.make(central: configuration, peripheral: configuration)
+        let pair = try await SecurePair.make(
+            central: configuration, peripheral: configuration, controllers: generation.configuration)
         let first = try await pair.connect()
         try await pair.central.pair(first.central.handle)
         for (events, handle) in [

@@ -27,10 +27,10 @@ struct SecurePair {
         centralClock: any Clock<Duration> = ContinuousClock(), centralSetup: ControllerSetupOptions = .init(),
         centralBondDirectory: String? = nil, peripheralSetup: ControllerSetupOptions = .init(),
         peripheralBondDirectory: String? = nil, services: [ServiceDefinition] = GATTFixtures.services,
-        server: GATTServerConfiguration = .init()
+        server: GATTServerConfiguration = .init(), controllers: VirtualControllerConfiguration = .init()
     ) async throws -> SecurePair {
         let air = Air()
-        let centralController = await air.makeController()
+        let centralController = await air.makeController(configuration: controllers)
         let centralSignedWrites = PacketTap<ACLDataPacket>(wrapping: centralController) { packet in
             guard case .acl(let data) = packet,
                 PacketTap<ACLDataPacket>.opcode(of: packet, onChannel: 0x04) == ATTOpcode.signedWriteCommand.rawValue
@@ -44,7 +44,7 @@ struct SecurePair {
             configuration: HostConfiguration(
                 setup: centralSetup, deviceName: "Central", clock: centralClock, pairing: central,
                 bondDirectory: centralBondDirectory))
-        let peripheralSMP = SMPCounter(wrapping: await air.makeController())
+        let peripheralSMP = SMPCounter(wrapping: await air.makeController(configuration: controllers))
         let peripheralHost = try await BluetoothHost.start(
             transport: peripheralSMP,
             configuration: HostConfiguration(
