@@ -3,7 +3,7 @@ import Foundation
 import CoreBluetooth
 import HCI
 
-/// Options every command takes.
+/// Options every command that runs a host stack on a controller takes.
 struct GlobalOptions: ParsableArguments {
     @Option(
         name: .long,
@@ -12,19 +12,21 @@ struct GlobalOptions: ParsableArguments {
                 + "bluetoothd's adapter over D-Bus."))
     var transport: String?
 
-    @Option(name: .long, help: "Write every HCI packet to this btsnoop file (opens in Wireshark and tshark).")
-    var btsnoop: String?
-
     @Option(
         name: .long,
         help: "A static random address (AA:BB:CC:DD:EE:FF, top two bits set) to use, and keep bonds under.")
     var address: String?
 
-    @Flag(name: .long, help: "Print machine-readable JSON.")
-    var json = false
+    @OptionGroup var output: OutputOptions
 
-    @Flag(name: .customShort("v"), help: "Log protocol details: -v HCI, L2CAP, ATT and SMP traffic; -vv more.")
-    var verbosity: Int
+    /// `--json`.
+    var json: Bool { output.json }
+    /// `--btsnoop`.
+    var btsnoop: String? { output.btsnoop }
+    /// How many `-v`.
+    var verbosity: Int { output.verbosity }
+    /// Where a manager writes its btsnoop log (see ``OutputOptions/snoopPath``).
+    var snoopPath: String? { output.snoopPath }
 
     /// Refuses a transport spec or address that cannot be used, as a usage error naming it.
     func validate() throws {

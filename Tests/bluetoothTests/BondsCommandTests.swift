@@ -112,12 +112,43 @@ struct BondsCommandTests {
         #expect(!FileManager.default.fileExists(atPath: path))
     }
 
-    @Test("on the virtual radio without --adapter the command explains that virtual controllers have no bond file")
-    func virtualNeedsAdapter() async throws {
-        let outcome = try await CommandLineTool.run(["bonds", "list", "--transport", "virtual"])
+    @Test("bonds remove on the virtual radio without --adapter explains that virtual controllers have no bond file")
+    func virtualRemoveNeedsAdapter() async throws {
+        let outcome = try await CommandLineTool.run([
+            "bonds", "remove", Self.securePeer.description, "--transport", "virtual",
+        ])
         #expect(outcome.status == 1)
         #expect(outcome.standardError.split(separator: "\n").count == 1)
         #expect(outcome.standardError.contains("--adapter"))
+    }
+
+    @Test("bonds list without --adapter lists every adapter's bonds in the directory, each under its adapter")
+    func listsEveryAdapter() async throws {
+        let directory = try Self.makeStore()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let other = BluetoothAddress(rawValue: 0xC0_00_00_00_00_07)
+        var second = BondStore(adapter: other, directory: directory)
+        try second.save(
+            Bond(
+                peerAddress: IdentityAddress(type: .public, address: Self.securePeer),
+                longTermKey: LongTermKey(value: 0x7777), isAuthenticated: false, isSecureConnections: true))
+        let outcome = try await CommandLineTool.run(["bonds", "list", "--directory", directory])
+        #expect(outcome.status == 0, "\(outcome.standardError)")
+        let lines = outcome.standardOutput.split(separator: "\n").map(String.init)
+        #expect(lines.count == 5, "\(outcome.standardOutput)")
+        #expect(lines.first == "Adapter \(other) (\(directory)/\(other).json):")
+        #expect(lines[2] == "Adapter \(Self.adapter) (\(directory)/\(Self.adapter).json):")
+        #expect(lines.dropFirst().first?.hasPrefix("  00:1B:DC:07:32:EF (public)  key size 16") == true)
+        let json = try await CommandLineTool.run(["bonds", "list", "--directory", directory, "--json"])
+        let adapters = try json.standardOutput.split(separator: "\n").map { line in
+            try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])["adapter"]
+                as? String
+        }
+        #expect(adapters == [other.description, Self.adapter.description])
+        let empty = FileManager.default.temporaryDirectory.appendingPathComponent("bonds-\(UUID().uuidString)").path
+        let none = try await CommandLineTool.run(["bonds", "list", "--directory", empty])
+        #expect(none.status == 0)
+        #expect(none.standardOutput == "No bonds in \(empty).\n")
     }
 
     @Test("an empty store lists no bonds and says so")

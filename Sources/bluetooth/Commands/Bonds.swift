@@ -8,7 +8,7 @@ import Host
 /// The bond file belongs to the adapter's identity address. With `--adapter ADDRESS` the file of that address is
 /// used and no controller is opened; otherwise the controller behind `--transport` is asked for its public
 /// address. Virtual controllers have none (they take a fresh random address on every run), so on the virtual
-/// radio `--adapter` is required.
+/// radio `list` lists every adapter's bonds and `remove` needs `--adapter`.
 struct Bonds: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "List or remove the bonds (pairing keys) stored for an adapter.",
@@ -34,7 +34,20 @@ struct Bonds: AsyncParsableCommand {
         @OptionGroup var store: StoreOptions
 
         func run() async throws {
-            let bonds = try await BondsStoreOpener(options: options, store: store, command: "list").open()
+            let opener = BondsStoreOpener(options: options, store: store, command: "list")
+            guard let every = try opener.everyAdapter() else {
+                try show(try await opener.open(), named: false)
+                return
+            }
+            if every.stores.isEmpty, !options.json {
+                print("No bonds in \(every.directory).")
+            }
+            for bonds in every.stores { try show(bonds, named: true) }
+        }
+
+        /// Prints one adapter's bonds: a JSON object on one line, or a line per bond (under a line naming the
+        /// adapter when `named`, as when every adapter's are listed).
+        private func show(_ bonds: BondStore, named: Bool) throws {
             if options.json {
                 let object: [String: Any] = [
                     "adapter": bonds.adapter.description, "path": bonds.path,
@@ -45,7 +58,8 @@ struct Bonds: AsyncParsableCommand {
             } else if bonds.all().isEmpty {
                 print("No bonds for adapter \(bonds.adapter) (\(bonds.path)).")
             } else {
-                for bond in bonds.all() { print(Self.line(bond)) }
+                if named { print("Adapter \(bonds.adapter) (\(bonds.path)):") }
+                for bond in bonds.all() { print((named ? "  " : "") + Self.line(bond)) }
             }
         }
 
@@ -157,6 +171,34 @@ private struct BondsStoreOpener {
             fail(error.description)
         }
         return bonds
+    }
+
+    /// Every adapter's loaded store in the bond directory, when no adapter is named (`--adapter`, `--address`) and
+    /// the transport is the virtual radio, whose controllers have no address to ask for; nil otherwise.
+    func everyAdapter() throws -> (directory: String, stores: [BondStore])? {
+        let environment = ProcessInfo.processInfo.environment
+        guard store.adapter == nil, options.address == nil,
+            try options.transportSpec(environment: environment) == .virtual
+        else { return nil }
+        guard let directory = store.directory ?? BondStore.defaultDirectory(environment: environment) else {
+            fail("no bond directory: set XDG_DATA_HOME or HOME, or give --directory")
+        }
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []
+        let adapters = names.compactMap { name in
+            name.hasSuffix(".json") ? BluetoothAddress(String(name.dropLast(5))) : nil
+        }
+        return (
+            directory,
+            adapters.sorted { $0.description < $1.description }.map { adapter in
+                var bonds = BondStore(adapter: adapter, directory: directory)
+                do {
+                    try bonds.load()
+                } catch {
+                    fail("\(error)")
+                }
+                return bonds
+            }
+        )
     }
 
     /// The identity address whose bond file is meant.

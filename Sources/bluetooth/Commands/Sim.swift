@@ -11,7 +11,7 @@ struct Sim: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Run a virtual air; every TCP client gets its own virtual controller speaking H4.")
 
-    @OptionGroup var options: GlobalOptions
+    @OptionGroup var options: OutputOptions
 
     @Option(name: .long, help: "Where to listen, HOST:PORT (port 0 picks a free port).")
     var listen: String
@@ -75,13 +75,6 @@ struct Sim: AsyncParsableCommand {
     }
 
     func validate() throws {
-        if options.transport != nil {
-            throw ValidationError(
-                "sim makes its own virtual controllers and serves them over --listen; --transport does not apply")
-        }
-        if options.address != nil {
-            throw ValidationError("sim gives each client a controller of its own; --address does not apply")
-        }
         if let controller, ControllerGeneration(rawValue: controller) == nil {
             throw ValidationError("--controller takes \(ControllerGeneration.names); got '\(controller)'")
         }
@@ -133,8 +126,10 @@ struct Sim: AsyncParsableCommand {
                 "seed": Int(truncatingIfNeeded: seed),
             ])
         var running: [(PeripheralServer, CBPeripheralManager)] = []
+        // The world's peripherals run on this process's air and print as this command does.
+        let peripheralOptions = try GlobalOptions.parse(["--transport", "virtual"] + (options.json ? ["--json"] : []))
         for peripheral in worldFile?.peripherals ?? [] {
-            let server = PeripheralServer(file: peripheral.gatt, options: options)
+            let server = PeripheralServer(file: peripheral.gatt, options: peripheralOptions)
             let manager = CBPeripheralManager(
                 delegate: server, queue: server.queue,
                 options: Self.managerOptions(for: peripheral, in: worldFile, timing: timing))

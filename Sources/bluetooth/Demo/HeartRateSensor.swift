@@ -23,7 +23,7 @@ final class HeartRateSensor: NSObject, CBPeripheralManagerDelegate, @unchecked S
     /// sensor advertises, so that the story is told in the order a user would see it on two devices.
     func start(advertising: @escaping () -> Void) {
         self.advertising = advertising
-        manager = CBPeripheralManager(delegate: self, queue: queue)
+        manager = CBPeripheralManager(delegate: self, queue: queue, options: [CBManagerOptionTransportKey: "virtual"])
     }
 
     func peripheralManagerDidUpdateState(_ peripheral: CBPeripheralManager) {

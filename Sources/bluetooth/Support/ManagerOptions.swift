@@ -22,12 +22,6 @@ extension GlobalOptions {
         return options
     }
 
-    /// Where the manager writes its btsnoop log: `--btsnoop`'s file, or with `-v` a FIFO of the packet trace.
-    var snoopPath: String? {
-        guard verbosity > 0 else { return btsnoop }
-        return PacketTrace.start(detailed: verbosity > 1, btsnoop: btsnoop) ?? btsnoop
-    }
-
     /// A directory of this run's own for the bonds of a throwaway identity, or nil to use the user's store.
     ///
     /// Controllers reached over `tcp:` and `unix:` (`bluetooth sim`, Bumble, emulators) have no address of their
