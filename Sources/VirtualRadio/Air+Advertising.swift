@@ -12,6 +12,7 @@ extension Air {
         var set = c.advertisingSets[.legacy] ?? .legacyDefault
         guard !set.enabled else { throw .commandDisallowed }
         try set.define(by: command, txPower: c.configuration.txPower)
+        try checkOwnAddressType(command.ownAddressType, c)
         c.advertisingSets[.legacy] = set
         return EmptyReturnParameters()
     }

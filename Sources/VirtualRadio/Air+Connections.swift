@@ -53,6 +53,7 @@ extension Air {
         guard initiator.filterPolicy <= 0x01, initiator.peer.type.rawValue <= 0x03,
             initiator.ownAddressType.rawValue <= 0x03
         else { throw .invalidCommandParameters }
+        try checkOwnAddressType(initiator.ownAddressType, c)
         guard c.ownAddress(initiator.ownAddressType) != nil else { throw .invalidCommandParameters }
         guard c.connectionCount < c.configuration.maximumConnections else { throw .connectionLimitExceeded }
         if initiator.filterPolicy == 0, peers(of: c).contains(where: { $0.matches(initiator.peer) }) {

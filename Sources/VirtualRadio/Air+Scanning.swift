@@ -10,7 +10,9 @@ extension Air {
     {
         try claim(.legacy, by: c)
         guard c.scan == nil else { throw .commandDisallowed }
-        c.legacyScanParameters = try ScanParameters(command)
+        let parameters = try ScanParameters(command)
+        try checkOwnAddressType(command.ownAddressType, c)
+        c.legacyScanParameters = parameters
         return EmptyReturnParameters()
     }
 

@@ -24,6 +24,17 @@ extension Air {
         return EmptyReturnParameters()
     }
 
+    /// Own address types 0x02 and 0x03 (the controller makes resolvable private addresses from its resolving list)
+    /// came with LL privacy in 4.2; a controller without it refuses them with Unsupported Feature or Parameter
+    /// Value (0x11).
+    ///
+    /// Bluetooth Core Specification Vol 4, Part E, 7.8.5 and 1.1 (4.2's changes).
+    func checkOwnAddressType(_ type: AddressType, _ c: ControllerState) throws(ControllerError) {
+        guard type.rawValue < 0x02 || c.configuration.leFeatures.contains(.llPrivacy) else {
+            throw .unsupportedFeatureOrParameterValue
+        }
+    }
+
     /// The filter accept list may not change while advertising, scanning or initiating uses it.
     ///
     /// Bluetooth Core Specification Vol 4, Part E, 7.8.15.

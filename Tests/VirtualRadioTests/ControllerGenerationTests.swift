@@ -51,6 +51,28 @@ struct ControllerGenerationTests {
                 == .unknownCommand)
     }
 
+    @Test("a 4.0 controller refuses own address types 0x02 and 0x03 (LL privacy's) with Unsupported Feature (0x11)")
+    func fourZeroOwnAddressTypes() async throws {
+        let old = try await host(.v4_0, address: Addresses.first)
+        let newer = try await host(.v4_2, address: Addresses.second)
+        let advertising = LESetAdvertisingParametersCommand(
+            advertisingIntervalMin: 0x20, advertisingIntervalMax: 0x20, advertisingType: .connectableUndirected,
+            ownAddressType: .randomIdentity, peerAddressType: .public, peerAddress: .zero,
+            advertisingChannelMap: 0x07, advertisingFilterPolicy: 0)
+        #expect(try await old.status(of: advertising) == .unsupportedFeatureOrParameterValue)
+        #expect(try await newer.status(of: advertising) == .success)
+        let scanning = LESetScanParametersCommand(
+            scanType: .active, scanInterval: 0x10, scanWindow: 0x10, ownAddressType: .randomIdentity,
+            scanningFilterPolicy: 0)
+        #expect(try await old.status(of: scanning) == .unsupportedFeatureOrParameterValue)
+        #expect(try await newer.status(of: scanning) == .success)
+        var connecting = old.createConnection(to: Addresses.third)
+        connecting.ownAddressType = .randomIdentity
+        #expect(try await old.start(connecting) == .unsupportedFeatureOrParameterValue)
+        connecting.ownAddressType = .random
+        #expect(try await old.start(connecting) == .success, "the same command with a 4.0 own address type is taken")
+    }
+
     @Test("a 4.2 controller has data length and the resolving list, and refuses 5.0's PHY and extended advertising")
     func fourTwoRefuses() async throws {
         let host = try await host(.v4_2, address: Addresses.first)
