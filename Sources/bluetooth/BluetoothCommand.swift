@@ -33,7 +33,8 @@ struct BluetoothCommand: AsyncParsableCommand {
             command = try parseAsRoot()
         } catch {
             guard exitCode(for: error) == .validationFailure else { exit(withError: error) }
-            usageError(fullMessage(for: error))
+            let suggestion = SubcommandSuggestion.line(for: Array(CommandLine.arguments.dropFirst()), root: self)
+            usageError(fullMessage(for: error) + (suggestion.map { "\n" + $0 } ?? ""))
         }
         do {
             if var asyncCommand = command as? AsyncParsableCommand {

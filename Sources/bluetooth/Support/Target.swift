@@ -26,13 +26,24 @@ enum Target: Equatable, Sendable, CustomStringConvertible {
         }
     }
 
-    /// Whether a discovered peripheral is this target; identifiers end with the peer's address (see
-    /// `PeripheralIdentifier` in CoreBluetooth).
-    func matches(_ identifier: UUID, _ advertisement: CentralEvent.Advertisement, name: String?) -> Bool {
+    /// How a discovered peripheral fits a target.
+    enum Fit: Comparable {
+        /// Its name differs from the target's only in case.
+        case caseInsensitive
+        /// Its name, address or identifier is the target's.
+        case exact
+    }
+
+    /// Whether and how a discovered peripheral is this target: names match regardless of case, an exact name
+    /// better; identifiers end with the peer's address (see `PeripheralIdentifier` in CoreBluetooth).
+    func fit(_ identifier: UUID, _ advertisement: CentralEvent.Advertisement, name: String?) -> Fit? {
         switch self {
-        case .name(let wanted): advertisement.localName == wanted || name == wanted
-        case .address(let address): Self.address(of: identifier) == address
-        case .identifier(let wanted): identifier == wanted
+        case .name(let wanted):
+            let names = [advertisement.localName, name].compactMap { $0 }
+            if names.contains(wanted) { return .exact }
+            return names.contains { $0.caseInsensitiveCompare(wanted) == .orderedSame } ? .caseInsensitive : nil
+        case .address(let address): return Self.address(of: identifier) == address ? .exact : nil
+        case .identifier(let wanted): return identifier == wanted ? .exact : nil
         }
     }
 
