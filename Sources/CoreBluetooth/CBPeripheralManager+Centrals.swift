@@ -11,23 +11,39 @@ extension CBPeripheralManager {
         centralsByIdentifier[identifier] = central
         central.mtu = link.mtu
         centralsByConnection[link.handle] = central
-        if let content = advertisement {
-            submit { host in
-                do {
-                    try await host.startAdvertising(content)
-                } catch {
-                    self.report("advertising not resumed after a connection: \(error)")
-                }
-            }
-        }
+        resumeAdvertising(after: "a connection")
     }
 
-    /// Forgets a central that disconnected; its subscriptions ended just before.
+    /// Forgets a central that disconnected; its subscriptions ended just before. Advertising that waited for a
+    /// free link resumes.
     func linkDown(_ handle: ConnectionHandle) {
         forgetRequests(on: handle)
         centralsByConnection[handle]?.mtu = 23
         centralsByConnection[handle] = nil
         transmitQueueEnded(on: handle)
+        if advertisingAwaitsFreeLink {
+            advertisingAwaitsFreeLink = false
+            resumeAdvertising(after: "a disconnection")
+        }
+    }
+
+    /// Starts the advertising the app still wants again; when the controller has no link left for another
+    /// central (Connection Limit Exceeded) it waits for a link to end.
+    private func resumeAdvertising(after cause: String) {
+        guard let content = advertisement else { return }
+        submit { [queue] host in
+            do {
+                try await host.startAdvertising(content)
+            } catch {
+                if case .controller(.commandFailed(_, let status))? = error as? HostError,
+                    status == .connectionLimitExceeded
+                {
+                    queue.async { self.advertisingAwaitsFreeLink = self.advertisement != nil }
+                } else {
+                    self.report("advertising not resumed after \(cause): \(error)")
+                }
+            }
+        }
     }
 
     /// Disconnects every connected central with Remote User Terminated Connection, one after another once the host

@@ -46,6 +46,9 @@ open class CBPeripheralManager: CBManager, @unchecked Sendable {
     var advertisement: AdvertisementContent?
     /// The advertising under way when the controller went away, resumed when one comes.
     var pausedAdvertisement: AdvertisementContent?
+    /// Whether advertising waits for a link to end: the controller holds no more links than it has (a one-link
+    /// controller, or a full one), so resuming it after a connection was refused.
+    var advertisingAwaitsFreeLink = false
     var updates = UpdateFlow(capacity: GATTServerConfiguration().transmitQueueCapacity)
     var channels = L2CAPChannelTable()
     var restoration: RestorationStore<PeripheralRestorationState>?

@@ -9,7 +9,7 @@ import HCI
 public enum ControllerGeneration: String, CaseIterable, Comparable, Sendable {
     /// Bluetooth 4.0, as a CSR8510 dongle: legacy advertising, scanning and connections, LE encryption; no data
     /// length extension, LL privacy, 2M PHY or extended advertising. LE Read Buffer Size reports no LE buffers, so
-    /// the host uses the few 27-byte ACL buffers Read Buffer Size gives.
+    /// the host uses the few 27-byte ACL buffers Read Buffer Size gives; one link at a time.
     case v4_0 = "4.0"
     /// Bluetooth 4.2: 4.1's connection parameters request and peripheral-initiated features exchange, and 4.2's
     /// data length extension, LL privacy (resolving list) and LE Enhanced Connection Complete.
@@ -66,7 +66,7 @@ public enum ControllerGeneration: String, CaseIterable, Comparable, Sendable {
         switch self {
         case .v4_0:
             VirtualControllerConfiguration(
-                aclBufferLength: 27, aclBufferCount: 4, sharesACLBuffers: true, maximumConnections: 2,
+                aclBufferLength: 27, aclBufferCount: 4, sharesACLBuffers: true, maximumConnections: 1,
                 filterAcceptListSize: 8, resolvingListSize: 0, generation: self)
         case .v4_2:
             VirtualControllerConfiguration(
