@@ -314,12 +314,14 @@ struct GATTFileTests {
         #expect(AttributeValueText.hexBytes("0g") == nil)
     }
 
-    @Test("advertisement data holds the local name and service UUIDs")
+    @Test("advertisement data holds the local name (the host name when the file has none) and service UUIDs")
     func advertisementData() throws {
         let file = try Self.decode(Self.thermometer)
         let data = file.advertisementData()
         #expect(data[CBAdvertisementDataLocalNameKey] as? String == "Thermometer")
         #expect(data[CBAdvertisementDataServiceUUIDsKey] as? [CBUUID] == [CBUUID(string: "1809")])
-        #expect(try Self.decode("{}").advertisementData().isEmpty)
+        let unnamed = try Self.decode("{}").advertisementData()
+        #expect(unnamed.keys.sorted() == [CBAdvertisementDataLocalNameKey])
+        #expect(unnamed[CBAdvertisementDataLocalNameKey] as? String == ProcessInfo.processInfo.hostName)
     }
 }

@@ -5,7 +5,7 @@ extension GATTFile {
     /// A warning when the local name cannot be advertised whole next to the service UUIDs (31 bytes of advertising
     /// data and 31 of scan response, laid out as CoreBluetooth does), so centrals see a shortened name; else nil.
     var nameFitWarning: String? {
-        guard let name else { return nil }
+        let name = advertisedName
         let content = AdvertisementContent(
             flags: [.leGeneralDiscoverable, .brEdrNotSupported], localName: name,
             serviceUUIDs: advertisedServices.compactMap { BluetoothUUID(string: $0.uuidString) })

@@ -29,12 +29,13 @@ extension GATTFile {
         return options
     }
 
-    /// What to pass to `startAdvertising(_:)`: the local name and the service UUIDs, when the file gives them.
+    /// The local name advertised: the file's `name`, else the machine's host name, which the manager also serves as
+    /// the GAP Device Name.
+    var advertisedName: String { name ?? LocalDeviceName.hostName }
+
+    /// What to pass to `startAdvertising(_:)`: the local name and the service UUIDs the file gives.
     func advertisementData() -> [String: Any] {
-        var data: [String: Any] = [:]
-        if let name {
-            data[CBAdvertisementDataLocalNameKey] = name
-        }
+        var data: [String: Any] = [CBAdvertisementDataLocalNameKey: advertisedName]
         if !advertisedServices.isEmpty {
             data[CBAdvertisementDataServiceUUIDsKey] = advertisedServices
         }

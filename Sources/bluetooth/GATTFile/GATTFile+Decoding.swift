@@ -39,6 +39,14 @@ extension GATTFile {
         for field in fields {
             services.append(try Self.service(from: field, declared: declared, earlier: services))
         }
+        for (index, service) in services.enumerated() where !service.isPrimary {
+            guard !services.contains(where: { $0.includes.contains(service.uuid) }) else { continue }
+            let field = fields[index]
+            throw JSONFileError(
+                path: field.path(of: "primary"),
+                message: "secondary service \(service.uuid.uuidString) is included by no service, so no central can "
+                    + "find it (secondary services are found only through includes); include it or make it primary")
+        }
     }
 
     /// The longest attribute value ATT carries (Core Specification Vol 3, Part F, 3.2.9).
@@ -130,9 +138,30 @@ extension GATTFile {
             }
             descriptors.append(descriptor)
         }
+        try checkAccess(properties, permissions, at: object.field)
         return Characteristic(
             uuid: uuid, properties: properties, permissions: permissions, staticValue: staticValue,
             initialValue: initialValue, notify: notify, descriptors: descriptors)
+    }
+
+    /// Refuses a property the permissions deny: a `read` property with no read permission is never readable, a
+    /// write property with no write permission never writable.
+    private static func checkAccess(
+        _ properties: CBCharacteristicProperties, _ permissions: CBAttributePermissions, at field: JSONField
+    ) throws(JSONFileError) {
+        let checks: [(CBCharacteristicProperties, CBAttributePermissions, String, String)] = [
+            ([.read], [.readable, .readEncryptionRequired], "'read'", "'readable' or 'readEncryptionRequired'"),
+            (
+                [.write, .writeWithoutResponse], [.writeable, .writeEncryptionRequired], "a write property",
+                "'writeable' or 'writeEncryptionRequired'"
+            ),
+        ]
+        for (property, permission, propertyName, permissionNames) in checks
+        where !properties.isDisjoint(with: property) && permissions.isDisjoint(with: permission) {
+            throw JSONFileError(
+                path: field.path(of: "permissions"),
+                message: "\(propertyName) is listed but no permission allows it: add \(permissionNames)")
+        }
     }
 
     private static func checkStatic(

@@ -107,10 +107,10 @@ final class PeripheralServer: NSObject, CBPeripheralManagerDelegate, Sendable {
             startSink.yield(CommandFailure("could not advertise: \(CentralEvent.Failure(error))"))
             return
         }
-        let name = file.name ?? "(no name)"
+        let name = file.advertisedName
+        let services = file.advertisedServices.map(\.uuidString).joined(separator: ", ")
         narrator.step(
-            "advertising",
-            "Advertising \(name) with services \(file.advertisedServices.map(\.uuidString).joined(separator: ", ")).",
+            "advertising", "Advertising \(name)\(services.isEmpty ? "" : " with services \(services)").",
             ["name": name])
         startNotifying(peripheral)
         startSink.yield(nil)
