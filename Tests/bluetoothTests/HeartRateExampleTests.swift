@@ -25,4 +25,12 @@ struct HeartRateExampleTests {
         #expect(outcome.status == 2)
         #expect(outcome.standardOutput.hasPrefix("usage: HeartRateExample"))
     }
+
+    @Test("the example's --help prints what it does and exits 0 without running it")
+    func help() async throws {
+        let outcome = try await CommandLineTool.run(["--help"], executable: "HeartRateExample")
+        #expect(outcome.status == 0)
+        #expect(outcome.standardOutput.hasPrefix("usage: HeartRateExample [--count N]\n"))
+        #expect(!outcome.standardOutput.contains("Monitor:"))
+    }
 }

@@ -61,7 +61,9 @@ public enum TransportSpec: Hashable, Sendable {
             }
             self = .hciUserChannel(index: index)
         } else {
-            throw invalid("unknown transport; expected virtual, tcp:HOST:PORT, unix:PATH, serial:DEVICE[@BAUD] or hciN")
+            throw invalid(
+                "unknown transport; expected virtual, tcp:HOST:PORT, unix:PATH, serial:DEVICE[@BAUD], hciN or "
+                    + "bluez[:hciN] (bluetoothd, which CoreBluetooth opens)")
         }
     }
 

@@ -27,15 +27,19 @@ struct TransportSpecTests {
         #expect(try TransportSpec(parsing: spec.description) == spec)
     }
 
+    static let unknownTransport =
+        "unknown transport; expected virtual, tcp:HOST:PORT, unix:PATH, serial:DEVICE[@BAUD], hciN or "
+        + "bluez[:hciN] (bluetoothd, which CoreBluetooth opens)"
+
     @Test(
         "malformed specs are refused with a reason",
         arguments: [
-            ("", "unknown transport; expected virtual, tcp:HOST:PORT, unix:PATH, serial:DEVICE[@BAUD] or hciN"),
+            ("", unknownTransport),
             (
                 "bluetooth",
-                "unknown transport; expected virtual, tcp:HOST:PORT, unix:PATH, serial:DEVICE[@BAUD] or hciN"
+                unknownTransport
             ),
-            ("Virtual", "unknown transport; expected virtual, tcp:HOST:PORT, unix:PATH, serial:DEVICE[@BAUD] or hciN"),
+            ("Virtual", unknownTransport),
             ("tcp:", "missing port; expected tcp:HOST:PORT"),
             ("tcp:localhost", "missing port; expected tcp:HOST:PORT"),
             ("tcp:localhost:", "missing port; expected tcp:HOST:PORT"),
