@@ -50,6 +50,27 @@ install_rootcanal() {
     bash .ci/rootcanal
 }
 
+# start_installs: installs what the tests and the VM suite need (mostly downloads) in the background, beside the
+# build, which needs none of it; wait_installs waits for them, prints their log and adds their times to the summary.
+start_installs() {
+    CI_INSTALLS_LOG=$(mktemp)
+    (step "install tools" install_tools && step "install rootcanal" install_rootcanal &&
+        step "install vm packages" bash .ci/vm/install.sh) >"$CI_INSTALLS_LOG" 2>&1 &
+    CI_INSTALLS=$!
+}
+
+wait_installs() {
+    local status=0 line
+    wait "$CI_INSTALLS" || status=$?
+    cat "$CI_INSTALLS_LOG"
+    while IFS= read -r line; do
+        [[ "$line" =~ ^===\ (.*):\ ([0-9]+)\ s$ ]] &&
+            CI_TIMINGS+=("$(printf '%-28s %5d s' "  ${BASH_REMATCH[1]}" "${BASH_REMATCH[2]}")")
+    done <"$CI_INSTALLS_LOG"
+    rm -f "$CI_INSTALLS_LOG"
+    return "$status"
+}
+
 ci_build() {
     swift build 2>&1 | tee /tmp/ci-build.log
     if grep -q "warning:" /tmp/ci-build.log; then

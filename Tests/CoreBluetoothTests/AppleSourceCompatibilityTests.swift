@@ -415,8 +415,12 @@ struct AppleSourceCompatibilityTests {
         #expect(!centralManager.isScanning)
         #expect(centralManager.delegate === central)
         let sensor = AppleStyleSensorDelegate()
-        let peripheralManager = CBPeripheralManager(delegate: sensor, queue: DispatchQueue(label: "sensor"))
-        #expect(peripheralManager.state == .unknown)
+        let queue = DispatchQueue(label: "sensor")
+        let (peripheralManager, initialState) = holding(queue) {
+            let manager = CBPeripheralManager(delegate: sensor, queue: queue)
+            return (manager, manager.state)
+        }
+        #expect(initialState == .unknown)
         #expect(!peripheralManager.isAdvertising)
         #expect(peripheralManager.delegate === sensor)
         #expect(CBCentralManager.supports(.extendedScanAndConnect) == false)

@@ -245,6 +245,14 @@ extension GATTDatabaseCache {
     }
 }
 
+/// Runs `body` (which makes a manager delegating on `queue`) while `queue` is held, so what `body` reads of the new
+/// manager comes before anything its host reports on that queue, however fast the host starts.
+func holding<T>(_ queue: DispatchQueue, _ body: () -> T) -> T {
+    queue.suspend()
+    defer { queue.resume() }
+    return body()
+}
+
 /// A local name no other test advertises.
 func uniqueLocalName() -> String {
     "PM-" + UUID().uuidString.prefix(8)
@@ -262,10 +270,13 @@ struct PeripheralManagerFixture {
     static func start(options: [String: Any] = [:]) async throws -> PeripheralManagerFixture {
         let queue = RecordingPeripheralManagerDelegate.makeQueue()
         let delegate = RecordingPeripheralManagerDelegate(queue: queue)
-        let manager = CBPeripheralManager(
-            delegate: delegate, queue: queue,
-            options: options.merging([CBManagerOptionTransportKey: "virtual"]) { _, virtual in virtual })
-        #expect(manager.state == .unknown)
+        let (manager, initialState) = holding(queue) {
+            let manager = CBPeripheralManager(
+                delegate: delegate, queue: queue,
+                options: options.merging([CBManagerOptionTransportKey: "virtual"]) { _, virtual in virtual })
+            return (manager, manager.state)
+        }
+        #expect(initialState == .unknown)
         #expect(try await delegate.next() == .state(.poweredOn, onQueue: true))
         return PeripheralManagerFixture(manager: manager, delegate: delegate)
     }

@@ -14,8 +14,10 @@ struct ControllerWaitTests {
     @Test("scan started before its sim says what it waits for, then scans once the sim listens")
     func scanWaitsForItsSim() async throws {
         let port = try await Self.freePort()
+        // The scan may wait as long as the sim takes to start on a loaded machine: its wait is not what is tested.
         let scan = try RunningTool(
-            ["scan", "--duration", "1", "--transport", "tcp:127.0.0.1:\(port)"], standardError: true)
+            ["scan", "--duration", "1", "--transport", "tcp:127.0.0.1:\(port)"],
+            environment: ["BLUETOOTH_CONTROLLER_WAIT": "600"], standardError: true)
         let hint = try #require(await scan.nextLine())
         #expect(hint.hasPrefix("waiting for a controller at 'tcp:127.0.0.1:\(port)' ("), "\(hint)")
         #expect(hint.contains("refused"), "\(hint)")
@@ -38,6 +40,18 @@ struct ControllerWaitTests {
         #expect(
             failure.hasPrefix("bluetooth read: no controller at 'tcp:127.0.0.1:\(port)' within 10 s: "), "\(failure)")
         #expect(failure.contains("Connection refused"), "\(failure)")
+    }
+
+    @Test("BLUETOOTH_CONTROLLER_WAIT sets how long a command waits for its controller")
+    func waitFromEnvironment() async throws {
+        let port = try await Self.freePort()
+        let outcome = try await CommandLineTool.run(
+            ["read", "Thermometer", "2A1C", "--transport", "tcp:127.0.0.1:\(port)"],
+            environment: ["BLUETOOTH_CONTROLLER_WAIT": "1.5"])
+        #expect(outcome.status == 1)
+        let failure = try #require(outcome.standardError.split(separator: "\n").last)
+        #expect(
+            failure.hasPrefix("bluetooth read: no controller at 'tcp:127.0.0.1:\(port)' within 1.5 s: "), "\(failure)")
     }
 
     @Test("serve ends with one line and status 1 when its sim goes away, as scan does")

@@ -4,10 +4,12 @@ import Testing
 @testable import bluetooth
 
 /// Our host on Android's Root Canal, a controller written by others in C++, on three of its presets: each test
-/// starts a fresh Root Canal, serves a GATT file on one of its controllers and runs commands on another.
+/// starts a fresh Root Canal, serves a GATT file on one of its controllers and runs commands on another. Each
+/// Root Canal is an air of its own on ports of its own, so the tests run side by side: most of their time is
+/// Root Canal's link-layer timing, not CPU.
 @Suite(
     "Our host on Root Canal's controllers (DEFAULT, LAIRD_BL654, CSR_RCK_PTS_DONGLE)", .rootCanalInstalledOrCI,
-    .serialized, .timeLimit(.minutes(5)))
+    .timeLimit(.minutes(5)))
 struct RootCanalCommandTests {
     /// 300 bytes: longer than one ATT_MTU, so reads and writes of it are long ones.
     static let longValue = (0..<300).map { String(format: "%02x", $0 % 256) }.joined()

@@ -9,14 +9,20 @@ import HCI
 struct ControllerWait: Sendable {
     /// How long a command waits in silence before saying what it waits for.
     static let hintDelay = 1.0
-    /// How long a command waits for its controller before it fails.
-    static let patience = 10.0
+    /// How long a command waits for its controller before it fails, unless `BLUETOOTH_CONTROLLER_WAIT` says.
+    static let defaultPatience = 10.0
 
     /// The transport as the user gave it.
     let transport: String
+    /// How long this command waits for its controller: `BLUETOOTH_CONTROLLER_WAIT` seconds when that is a positive
+    /// number (a slow machine, or a controller that takes long to come), else ``defaultPatience``.
+    let patience: Double
 
-    init(_ options: GlobalOptions) {
+    init(_ options: GlobalOptions, environment: [String: String] = ProcessInfo.processInfo.environment) {
         transport = options.transportText
+        patience =
+            environment["BLUETOOTH_CONTROLLER_WAIT"].flatMap(Double.init).flatMap { $0 > 0 && $0.isFinite ? $0 : nil }
+            ?? Self.defaultPatience
     }
 
     /// Whether a powered-off manager on this transport may still see its controller come.
@@ -34,11 +40,12 @@ struct ControllerWait: Sendable {
         _ manager: Manager, on queue: DispatchQueue, _ progress: Progress,
         giveUp: @escaping @Sendable (CommandFailure) -> Void
     ) -> Task<Void, Never> {
-        Task {
+        let patience = patience
+        return Task {
             guard (try? await Task.sleep(for: .seconds(Self.hintDelay))) != nil else { return }
             let (state, reason) = queue.sync { (manager.state, manager.unavailabilityReason) }
             if state == .poweredOff { progress.say(hint(reason: reason)) }
-            guard (try? await Task.sleep(for: .seconds(Self.patience - Self.hintDelay))) != nil else { return }
+            guard (try? await Task.sleep(for: .seconds(max(patience - Self.hintDelay, 0)))) != nil else { return }
             let (laterState, laterReason) = queue.sync { (manager.state, manager.unavailabilityReason) }
             if laterState != .poweredOn { giveUp(failure(reason: laterReason)) }
         }
@@ -52,8 +59,13 @@ struct ControllerWait: Sendable {
     /// The failure when no controller came within ``patience``.
     func failure(reason: String?) -> CommandFailure {
         CommandFailure(
-            "no controller at '\(transport)' within \(Int(Self.patience)) s\(reason.map { ": \($0)" } ?? "")"
+            "no controller at '\(transport)' within \(seconds) s\(reason.map { ": \($0)" } ?? "")"
                 + suggestion)
+    }
+
+    /// ``patience`` as a person writes it: 10, not 10.0.
+    private var seconds: String {
+        patience == patience.rounded() && patience < 1e9 ? String(Int(patience)) : String(patience)
     }
 
     /// What to run to put a controller there: `bluetooth sim` listens on TCP.

@@ -8,8 +8,11 @@ struct CBCentralManagerTests {
     @Test("the state is unknown until centralManagerDidUpdateState reports poweredOn, first, on the delegate queue")
     func stateFirst() async throws {
         let recorder = CentralRecorder(label: "state")
-        let manager = CBCentralManager(delegate: recorder, queue: recorder.queue)
-        #expect(manager.state == .unknown)
+        let (manager, initialState) = holding(recorder.queue) {
+            let manager = CBCentralManager(delegate: recorder, queue: recorder.queue)
+            return (manager, manager.state)
+        }
+        #expect(initialState == .unknown)
         var events = EventCursor(recorder)
         guard case .state(let state) = try await events.next() else {
             Issue.record("the first delegate call is not centralManagerDidUpdateState")
