@@ -77,7 +77,7 @@ extension CBPeripheral {
                     }
                     merged.append(knownService(spanning: included.handleRange) ?? makeService(discovered))
                 }
-                service.includedServices = sortedByHandle(merged)
+                service.refer(toIncluded: sortedByHandle(merged))
                 delegate?.peripheral(self, didDiscoverIncludedServicesFor: service, error: nil)
             case .failure(let error):
                 delegate?.peripheral(self, didDiscoverIncludedServicesFor: service, error: error)
@@ -170,7 +170,9 @@ extension CBPeripheral {
         let invalidated = known.filter { serviceRanges[ObjectIdentifier($0)]?.handleRange.overlaps(range) ?? false }
         for service in invalidated { forget(service) }
         for service in known where serviceRanges[ObjectIdentifier(service)] != nil {
-            service.includedServices = service.includedServices?.filter { serviceRanges[ObjectIdentifier($0)] != nil }
+            if let included = service.includedServices {
+                service.refer(toIncluded: included.filter { serviceRanges[ObjectIdentifier($0)] != nil })
+            }
         }
         services = services?.filter { serviceRanges[ObjectIdentifier($0)] != nil }
         delegate?.peripheral(self, didModifyServices: sortedByHandle(invalidated))
@@ -218,6 +220,7 @@ extension CBPeripheral {
         let service = CBService(uuid: CBUUID(discovered.uuid), isPrimary: discovered.isPrimary)
         service.peripheral = self
         serviceRanges[ObjectIdentifier(service)] = discovered
+        foundServices[ObjectIdentifier(service)] = service
         return service
     }
 
@@ -250,6 +253,7 @@ extension CBPeripheral {
 
     private func forget(_ service: CBService) {
         serviceRanges[ObjectIdentifier(service)] = nil
+        foundServices[ObjectIdentifier(service)] = nil
         for characteristic in service.characteristics ?? [] {
             characteristicDeclarations[ObjectIdentifier(characteristic)] = nil
             for descriptor in characteristic.descriptors ?? [] { descriptorHandles[ObjectIdentifier(descriptor)] = nil }

@@ -41,6 +41,9 @@ open class CBPeripheral: CBPeer, @unchecked Sendable {
     var lostLink: ConnectionHandle?
     var reconnectsAutomatically = false
     var serviceRanges: [ObjectIdentifier: DiscoveredService] = [:]
+    /// Every service discovered on this link, primary or found through an include: the peripheral owns them, the
+    /// services that include them only refer to them (see ``CBService/includedServices``).
+    var foundServices: [ObjectIdentifier: CBService] = [:]
     var characteristicDeclarations: [ObjectIdentifier: DiscoveredCharacteristic] = [:]
     var descriptorHandles: [ObjectIdentifier: DiscoveredDescriptor] = [:]
     /// How many Service Changed indications the peer has sent on this link: a discovery that sees it move while it
@@ -299,6 +302,7 @@ open class CBPeripheral: CBPeer, @unchecked Sendable {
         unsentWrites = 0
         services = nil
         serviceRanges = [:]
+        foundServices = [:]
         characteristicDeclarations = [:]
         descriptorHandles = [:]
         channels.endAll()

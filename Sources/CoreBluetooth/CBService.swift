@@ -9,11 +9,24 @@ open class CBService: CBAttribute {
     /// Whether the service is primary rather than secondary.
     open internal(set) var isPrimary: Bool
 
-    /// The services this service includes; nil until they are discovered.
-    open internal(set) var includedServices: [CBService]?
+    /// The services this service includes; nil until they are discovered. A discovered service refers to the
+    /// services it includes without owning them (its peripheral owns every service it discovered, until it
+    /// disconnects or a Service Changed indication invalidates them), so includes that loop make no reference
+    /// cycle; a service the app builds owns what it includes.
+    open internal(set) var includedServices: [CBService]? {
+        get { includes?.services }
+        set { includes = newValue.map { .owned($0) } }
+    }
+
+    private var includes: IncludedServiceList?
 
     /// The service's characteristics; nil until they are discovered.
     open internal(set) var characteristics: [CBCharacteristic]?
+
+    /// Sets the included services a peripheral found, which it owns.
+    func refer(toIncluded services: [CBService]) {
+        includes = .found(services.map { IncludedServiceList.FoundService(service: $0) })
+    }
 
     init(uuid: CBUUID, isPrimary: Bool) {
         self.isPrimary = isPrimary

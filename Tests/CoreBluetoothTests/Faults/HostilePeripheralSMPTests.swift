@@ -21,6 +21,11 @@ struct HostilePeripheralSMPTests {
         case publicKeyOffCurve = "a public key that is not a point on P-256"
         case keySizeZero = "a Pairing Response offering a maximum key size of 0"
         case keySizeSeventeen = "a Pairing Response offering a maximum key size of 17"
+        case reservedIOCapability = "a Pairing Response with IO capability 0x07, which SMP reserves"
+        case randomForResponse = "a Pairing Random in place of the Pairing Response (feature exchange)"
+        case confirmForPublicKey = "a Pairing Confirm in place of the public key (public key exchange)"
+        case randomForConfirm = "a Pairing Random in place of the Pairing Confirm (authentication stage 1)"
+        case publicKeyForDHKeyCheck = "a second public key in place of the DHKey Check (authentication stage 2)"
 
         /// Rewrites the peer's SMP PDU, or nil to send it as it is.
         func tell(_ pdu: [UInt8]) -> [UInt8]? {
@@ -30,6 +35,10 @@ struct HostilePeripheralSMPTests {
                 [0x0C, 0x01] + [UInt8](repeating: 0, count: 31) + [0x01] + [UInt8](repeating: 0, count: 31)
             case (.keySizeZero, 0x02): Array(pdu[..<4]) + [0] + pdu[5...]
             case (.keySizeSeventeen, 0x02): Array(pdu[..<4]) + [17] + pdu[5...]
+            case (.reservedIOCapability, 0x02): [0x02, 0x07] + pdu[2...]
+            case (.randomForResponse, 0x02), (.randomForConfirm, 0x03): [0x04] + [UInt8](repeating: 0x11, count: 16)
+            case (.confirmForPublicKey, 0x0C): [0x03] + [UInt8](repeating: 0x22, count: 16)
+            case (.publicKeyForDHKeyCheck, 0x0D): [0x0C] + [UInt8](repeating: 0x33, count: 64)
             default: nil
             }
         }

@@ -12,6 +12,7 @@ struct HostilePeripheralTests {
         case responseToNothing = "a Read Response no request asked for"
         case truncatedNotification = "a notification too short to hold a handle"
         case unknownOpcode = "a PDU with an opcode ATT does not define"
+        case unaskedMTUResponse = "an Exchange MTU Response of 517 after the exchange"
 
         var pdu: [UInt8] {
             switch self {
@@ -19,6 +20,7 @@ struct HostilePeripheralTests {
             case .responseToNothing: [0x0B, 0xDE, 0xAD]
             case .truncatedNotification: [0x1B, 0x01]
             case .unknownOpcode: [0x3F, 0x00, 0x01]
+            case .unaskedMTUResponse: [0x03, 0x05, 0x02]
             }
         }
     }
@@ -57,6 +59,9 @@ struct HostilePeripheralTests {
             #expect(error == nil)
             #expect(value == Data(VanishRig.longValue))
             #expect(rig.onQueueState() == .connected)
+            // ATT_MTU is settled once per link (Vol 3, Part F, 3.4.2.1): the peer's 23 stands.
+            let peripheral = rig.peripheral
+            #expect(rig.recorder.queue.sync { peripheral.maximumWriteValueLength(for: .withoutResponse) } == 20)
             try await rig.finish()
         }
     }

@@ -8,7 +8,7 @@ import Testing
 @Suite("A hostile peripheral's Service Changed indications against a CBCentralManager", .timeLimit(.minutes(2)))
 struct HostileServiceChangedTests {
     /// The Service Changed indication for `range`, on the peer's Service Changed characteristic.
-    private static func indication(_ rig: VanishRig, _ range: ClosedRange<UInt16>) async throws -> [UInt8] {
+    static func indication(_ rig: VanishRig, _ range: ClosedRange<UInt16>) async throws -> [UInt8] {
         let handle = try #require(await rig.device.valueHandle(of: BluetoothUUID(uuid16: 0x2A05))).rawValue
         return [0x1D, UInt8(handle & 0xFF), UInt8(handle >> 8)]
             + [UInt8(range.lowerBound & 0xFF), UInt8(range.lowerBound >> 8)]
