@@ -67,6 +67,9 @@ struct HostileIncludeTests {
                     return nil
                 }
             }
+            // The peripheral's worker lets go of a finished operation (whose completion held its service) only
+            // once it returns from it, which may come after the delegate heard the result: wait until it has.
+            await rig.linkPrepared()
             #expect(rig.recorder.queue.sync { found.allSatisfy { $0.service == nil } })
             if release == .serviceChanged { try await rig.finish() }
         }
