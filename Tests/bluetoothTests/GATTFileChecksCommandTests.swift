@@ -58,4 +58,14 @@ struct GATTFileChecksCommandTests {
         #expect(advertising == "Advertising \(ProcessInfo.processInfo.hostName).")
         #expect(await serve.interrupt() == 0)
     }
+
+    @Test("serve of a file that is not there gives the system's reason, not Foundation's sentence")
+    func missingFile() async throws {
+        let path = "/nonexistent-\(UUID().uuidString).json"
+        let outcome = try await CommandLineTool.run(["serve", path])
+        #expect(outcome.status == 1)
+        #expect(
+            outcome.standardError == "bluetooth serve: \(path): cannot read \(path): No such file or directory\n",
+            "\(outcome.standardError)")
+    }
 }

@@ -61,7 +61,7 @@ struct WorldFileTests {
             ),
             (
                 #"{ "peripherals": [ { "gatt": "missing.json" } ] }"#,
-                "peripherals[0].gatt: cannot read \"missing.json\": \(CocoaError(.fileNoSuchFile).localizedDescription)"
+                "peripherals[0].gatt: cannot read \"missing.json\": No such file or directory"
             ),
             (
                 #"{ "peripherals": [ { "gatt": {}, "rssi": -50, "position": { "x": 0, "y": 0 } } ] }"#,

@@ -35,7 +35,7 @@ extension WorldFile {
             do {
                 bytes = try loadGATTFile(path)
             } catch {
-                throw gattField.failure("cannot read \"\(path)\": \(error.localizedDescription)")
+                throw gattField.failure("cannot read \"\(path)\": \(fileProblem(error))")
             }
             do {
                 gatt = try GATTFile(json: bytes)
@@ -89,6 +89,23 @@ private func readFile(_ path: String) throws(JSONFileError) -> [UInt8] {
     do {
         return [UInt8](try Data(contentsOf: URL(fileURLWithPath: path)))
     } catch {
-        throw JSONFileError(path: "", message: "cannot read \(path): \(error.localizedDescription)")
+        throw JSONFileError(path: "", message: "cannot read \(path): \(fileProblem(error))")
+    }
+}
+
+/// Why a file could not be read, as the system says it ("No such file or directory"), rather than Foundation's
+/// "The operation could not be completed" sentence.
+func fileProblem(_ error: any Error) -> String {
+    let error = error as NSError
+    if let underlying = error.userInfo[NSUnderlyingErrorKey] as? NSError, underlying.domain == NSPOSIXErrorDomain {
+        return String(cString: strerror(Int32(underlying.code)))
+    }
+    switch (error.domain, error.code) {
+    case (NSCocoaErrorDomain, NSFileReadNoSuchFileError), (NSCocoaErrorDomain, NSFileNoSuchFileError):
+        return String(cString: strerror(ENOENT))
+    case (NSCocoaErrorDomain, NSFileReadNoPermissionError):
+        return String(cString: strerror(EACCES))
+    default:
+        return error.localizedDescription
     }
 }
