@@ -79,7 +79,9 @@ let package = Package(
 // become a module the fuzz targets import, and the `fuzz` executable (Fuzz/, libFuzzer's entry points) is added.
 // Other builds never see these targets.
 if Context.environment["BLUETOOTH_FUZZ"] != nil {
-    let fileFormatSources = ["GATTFile", "Explore/PresentationFormat.swift", "Explore/MedicalFloat.swift"]
+    let fileFormatSources = [
+        "GATTFile", "Explore/PresentationFormat.swift", "Explore/MedicalFloat.swift", "Support/PrintableText.swift",
+    ]
     let toolSources = FileManager.default.subpaths(atPath: Context.packageDirectory + "/Sources/bluetooth") ?? []
     let otherToolSources = toolSources.filter { path in
         path.hasSuffix(".swift") && !fileFormatSources.contains { path == $0 || path.hasPrefix($0 + "/") }
