@@ -103,17 +103,27 @@ ci_test() {
     echo "$CI_PASSED_LINE"
 }
 
-# start_fuzz_build: builds the fuzz targets in the background at the lowest priority, so the build takes only the
-# CPU the steps beside it leave idle (the VM suite's guest leaves most of a core); wait_fuzz_build waits for it.
-start_fuzz_build() {
-    mkdir -p .build-fuzz
-    nice -n 19 bash .ci/fuzz --build >.build-fuzz/build.log 2>&1 &
-    CI_FUZZ_BUILD=$!
+# start_background NAME COMMAND...: runs COMMAND in the background at the lowest priority, logging into
+# .build-logs/NAME.log, so it takes only the CPU the steps beside it leave idle (the VM suite's guest leaves most of a
+# core); wait_background NAME waits for it and prints the end of its log (all of it when it failed).
+declare -A CI_BACKGROUND=()
+start_background() {
+    local name=$1
+    shift
+    mkdir -p .build-logs
+    nice -n 19 "$@" >".build-logs/$name.log" 2>&1 &
+    CI_BACKGROUND[$name]=$!
 }
 
-wait_fuzz_build() {
-    local status=0
-    wait "$CI_FUZZ_BUILD" || status=$?
-    tail -n 1 .build-fuzz/build.log
-    [ "$status" -eq 0 ] || { tail -n 40 .build-fuzz/build.log; return "$status"; }
+wait_background() {
+    local name=$1 status=0
+    wait "${CI_BACKGROUND[$name]}" || status=$?
+    tail -n 1 ".build-logs/$name.log"
+    [ "$status" -eq 0 ] || { tail -n 40 ".build-logs/$name.log"; return "$status"; }
+}
+
+start_background_builds() {
+    start_background tsan-build bash .ci/sanitize thread --build
+    start_background asan-build bash .ci/sanitize address --build
+    start_background fuzz-build bash .ci/fuzz --build
 }
