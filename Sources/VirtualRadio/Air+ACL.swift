@@ -82,7 +82,7 @@ extension Air {
 
     /// Reports every completed packet held back for a controller's host.
     func reportCompletions(to c: ControllerState) {
-        cancelTimer(.completedPackets, on: c)
+        c.cancelTimer(.completedPackets)
         unreportedSenders.removeAll { $0 === c }
         for event in c.unreported.take() { emit(event, to: c) }
     }

@@ -22,17 +22,9 @@ extension Air {
         if let duration {
             schedule(.advertisingDuration(key), on: c, at: start + duration)
         } else {
-            cancelTimer(.advertisingDuration(key), on: c)
+            c.cancelTimer(.advertisingDuration(key))
         }
         advertisingEvent(key, on: c)
-    }
-
-    /// Disables an advertising set (no event; the host asked, or a connection or timeout ended it).
-    func stopAdvertising(_ key: AdvertisingSetKey, on c: ControllerState) {
-        guard c.advertisingSets[key]?.enabled == true else { return }
-        c.advertisingSets[key]?.enabled = false
-        cancelTimer(.advertising(key), on: c)
-        cancelTimer(.advertisingDuration(key), on: c)
     }
 
     /// The advertising timer fired: one event, and the next one armed an interval later.
@@ -60,10 +52,10 @@ extension Air {
     /// Bluetooth Core Specification Vol 4, Part E, 7.8.9 and 7.7.65.18.
     func advertisingTimedOut(_ key: AdvertisingSetKey, on c: ControllerState) {
         guard let set = c.advertisingSets[key], set.enabled else { return }
-        stopAdvertising(key, on: c)
+        c.stopAdvertising(key)
         switch key {
         case .legacy:
-            emitConnectionFailure(.advertisingTimeout, role: .peripheral, to: c)
+            emit(c.connectionFailureEvent(.advertisingTimeout, role: .peripheral), to: c)
         case .extended(let handle):
             emit(
                 LEAdvertisingSetTerminatedEvent(
@@ -98,7 +90,7 @@ extension Air {
         counted.eventsSent += 1
         advertiser.advertisingSets[key] = counted
         if case .extended(let handle) = key, counted.maxEvents > 0, counted.eventsSent >= Int(counted.maxEvents) {
-            stopAdvertising(key, on: advertiser)
+            advertiser.stopAdvertising(key)
             emit(
                 LEAdvertisingSetTerminatedEvent(
                     status: ControllerError.limitReached.status, advertisingHandle: handle,

@@ -70,12 +70,13 @@ extension Air {
         switch change {
         case .parameters(let parameters, let notify):
             link.parameters = parameters
-            announceParameters(on: link, to: notify)
+            link.announceParameters(to: notify)
         case .phy(let central, let peripheral, let notify):
             link.txPHY = PerSide(central: central.hciPHY, peripheral: peripheral.hciPHY)
-            announcePHY(on: link, to: notify)
+            link.announcePHY(to: notify)
         case .dataLength(let side, let octets, let time):
-            applyDataLength(link, side: side, octets: octets, time: time)
+            link.applyDataLength(side: side, octets: octets, time: time)
         }
+        carryOut(link.takeRequested(), on: link)
     }
 }

@@ -1,3 +1,5 @@
+import HCI
+
 /// Timers on the injected clock, all driven by one ordered queue of deadlines and one waiting task:
 /// advertising events, advertising and scan durations.
 ///
@@ -30,11 +32,6 @@ extension Air {
     /// Arms a controller's timer to fire `delay` from now.
     func schedule(_ key: ControllerState.TimerKey, on c: ControllerState, after delay: Duration) {
         schedule(key, on: c, at: now + delay)
-    }
-
-    /// Cancels a timer.
-    func cancelTimer(_ key: ControllerState.TimerKey, on c: ControllerState) {
-        c.timers[key] = nil
     }
 
     /// Makes sure the waiting task wakes by `deadline`, replacing it when it would wake later.
@@ -93,7 +90,10 @@ extension Air {
         switch key {
         case .advertising(let set): advertisingTick(set, on: c, at: deadline)
         case .advertisingDuration(let set): advertisingTimedOut(set, on: c)
-        case .scanDuration: scanTimedOut(c)
+        case .scanDuration:
+            guard c.scan != nil else { return }
+            c.scan = nil
+            emit(LEScanTimeoutEvent(), to: c)
         case .completedPackets: reportCompletions(to: c)
         }
     }

@@ -189,6 +189,12 @@ public actor Air {
         outbox.append(Outgoing(controller: controller.id, packet: .event(HCIEventPacket(event)), kind: .event))
     }
 
+    /// Queues an event a controller made for its host, if it made one.
+    func emit(_ packet: HCIEventPacket?, to controller: ControllerState) {
+        guard let packet else { return }
+        outbox.append(Outgoing(controller: controller.id, packet: .event(packet), kind: .event))
+    }
+
     /// Queues one legacy advertising report for a scanner's host, unless the host masked it.
     func emitReport(_ report: LEAdvertisingReportEvent.Report, to scanner: ControllerState) {
         guard scanner.masks.allows(LEAdvertisingReportEvent.subeventCode) else { return }

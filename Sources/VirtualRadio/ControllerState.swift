@@ -1,6 +1,11 @@
 import HCI
 
-/// Everything one virtual controller's link layer holds; owned by the ``Air`` and touched only on its executor.
+/// One virtual controller's link layer: what its host set (masks, addresses, lists, defaults), its advertising
+/// sets, scanning and initiating, and its connection handles; owned by the ``Air`` and touched only on its
+/// executor.
+///
+/// It answers the commands that concern only itself (``run(_:)``) and returns what the air must do for them as
+/// ``ControllerAction``s; the air, the medium between controllers, runs the commands about links.
 final class ControllerState {
     /// What the host set for data length and PHY on new connections.
     struct Defaults {
@@ -54,6 +59,8 @@ final class ControllerState {
     @exclusivity(unchecked) var heldACL: [HeldACL] = []
     /// The token of each armed timer in the air's deadline queue; a queue entry with another token is stale.
     var timers: [TimerKey: UInt64] = [:]
+    /// What the command being run asks of the air, handed over when it has been answered.
+    var requested: [ControllerAction] = []
 
     /// What a timer of this controller is for.
     enum TimerKey: Hashable {
@@ -93,6 +100,11 @@ final class ControllerState {
         aclPacketsInFlight = 0
         heldACL = []
         unreported = UnreportedCompletions()
+    }
+
+    /// Cancels a timer: the air's queue entry for it goes stale.
+    func cancelTimer(_ key: TimerKey) {
+        timers[key] = nil
     }
 
     /// The next free connection handle.

@@ -9,7 +9,10 @@ enum LinkSide: Hashable, Sendable {
     var role: Role { self == .central ? .central : .peripheral }
 }
 
-/// One LE connection between two controllers on the air, with the state both link layers share.
+/// One LE connection between two controllers on the air, with the state both link layers share, and the
+/// two-sided link procedures (parameters, data length, PHY, encryption, remote information) that change it.
+///
+/// The procedures return what they need of the air as ``LinkAction``s (``takeRequested()``).
 final class Link {
     /// A connection parameters request in progress (LL_CONNECTION_PARAM_REQ).
     struct ParameterRequest {
@@ -55,6 +58,8 @@ final class Link {
     @exclusivity(unchecked) var layer: LinkLayer?
     /// The token of the armed connection event timer.
     var eventTimer: UInt64?
+    /// What the procedures asked of the air and it has not yet carried out.
+    var requested: [LinkAction] = []
 
     init(
         id: UInt64, central: ControllerState, peripheral: ControllerState, centralHandle: ConnectionHandle,

@@ -1,73 +1,73 @@
 import HCI
 
 /// Handlers for the legacy and extended advertising commands.
-extension Air {
+extension ControllerState {
     /// Bluetooth Core Specification Vol 4, Part E, 7.8.5.
     func setAdvertisingParameters(
-        _ command: LESetAdvertisingParametersCommand, _ c: ControllerState
+        _ command: LESetAdvertisingParametersCommand
     )
         throws(ControllerError) -> EmptyReturnParameters
     {
-        try claim(.legacy, by: c)
-        var set = c.advertisingSets[.legacy] ?? .legacyDefault
+        try claim(.legacy)
+        var set = advertisingSets[.legacy] ?? .legacyDefault
         guard !set.enabled else { throw .commandDisallowed }
-        try set.define(by: command, txPower: c.configuration.txPower)
-        try checkOwnAddressType(command.ownAddressType, c)
-        c.advertisingSets[.legacy] = set
+        try set.define(by: command, txPower: configuration.txPower)
+        try checkOwnAddressType(command.ownAddressType)
+        advertisingSets[.legacy] = set
         return EmptyReturnParameters()
     }
 
     /// Bluetooth Core Specification Vol 4, Part E, 7.8.9.
     func setAdvertisingEnable(
-        _ command: LESetAdvertisingEnableCommand, _ c: ControllerState
+        _ command: LESetAdvertisingEnableCommand
     )
         throws(ControllerError) -> EmptyReturnParameters
     {
-        try claim(.legacy, by: c)
-        let set = c.advertisingSets[.legacy] ?? .legacyDefault
+        try claim(.legacy)
+        let set = advertisingSets[.legacy] ?? .legacyDefault
         guard command.enable else {
-            stopAdvertising(.legacy, on: c)
+            stopAdvertising(.legacy)
             return EmptyReturnParameters()
         }
         guard !set.enabled else { return EmptyReturnParameters() }
-        guard c.ownAddress(set.ownAddressType) != nil else { throw .invalidCommandParameters }
-        if set.isConnectable, c.connectionCount >= c.configuration.maximumConnections {
+        guard ownAddress(set.ownAddressType) != nil else { throw .invalidCommandParameters }
+        if set.isConnectable, connectionCount >= configuration.maximumConnections {
             throw .connectionLimitExceeded
         }
-        startAdvertising(.legacy, on: c)
+        requested.append(.startAdvertising(.legacy))
         return EmptyReturnParameters()
     }
 
     /// Bluetooth Core Specification Vol 4, Part E, 7.8.52.
     func setAdvertisingSetRandomAddress(
-        _ command: LESetAdvertisingSetRandomAddressCommand, _ c: ControllerState
+        _ command: LESetAdvertisingSetRandomAddressCommand
     )
         throws(ControllerError) -> EmptyReturnParameters
     {
-        try claim(.extended, by: c)
+        try claim(.extended)
         let key = AdvertisingSetKey.extended(command.advertisingHandle)
-        guard c.advertisingSets[key] != nil else { throw .unknownAdvertisingIdentifier }
-        c.advertisingSets[key]?.randomAddress = command.randomAddress
+        guard advertisingSets[key] != nil else { throw .unknownAdvertisingIdentifier }
+        advertisingSets[key]?.randomAddress = command.randomAddress
         return EmptyReturnParameters()
     }
 
     /// Bluetooth Core Specification Vol 4, Part E, 7.8.53.
     func setExtendedAdvertisingParameters(
-        _ command: LESetExtendedAdvertisingParametersCommand, _ c: ControllerState
+        _ command: LESetExtendedAdvertisingParametersCommand
     )
         throws(ControllerError) -> LESetExtendedAdvertisingParametersCommand.ReturnParameters
     {
-        try claim(.extended, by: c)
+        try claim(.extended)
         guard command.advertisingHandle <= 0xEF else { throw .invalidCommandParameters }
         let key = AdvertisingSetKey.extended(command.advertisingHandle)
-        let existing = c.advertisingSets[key]
+        let existing = advertisingSets[key]
         if let existing, existing.enabled { throw .commandDisallowed }
         if existing == nil {
-            let count = c.advertisingSets.keys.filter { $0 != .legacy }.count
-            guard count < Int(c.configuration.advertisingSets) else { throw .memoryCapacityExceeded }
+            let count = advertisingSets.keys.filter { $0 != .legacy }.count
+            guard count < Int(configuration.advertisingSets) else { throw .memoryCapacityExceeded }
         }
-        let set = try AdvertisingSet.defined(by: command, existing: existing, txPower: c.configuration.txPower)
-        c.advertisingSets[key] = set
+        let set = try AdvertisingSet.defined(by: command, existing: existing, txPower: configuration.txPower)
+        advertisingSets[key] = set
         return .init(selectedTxPower: set.txPower)
     }
 
@@ -75,27 +75,27 @@ extension Air {
     ///
     /// Bluetooth Core Specification Vol 4, Part E, 7.8.54 and 7.8.55.
     func setExtendedData(
-        _ fragment: ExtendedAdvertisingDataFragment, scanResponse: Bool, _ c: ControllerState
+        _ fragment: ExtendedAdvertisingDataFragment, scanResponse: Bool
     ) throws(ControllerError) -> EmptyReturnParameters {
-        try claim(.extended, by: c)
+        try claim(.extended)
         let key = AdvertisingSetKey.extended(fragment.advertisingHandle)
-        guard var set = c.advertisingSets[key] else { throw .unknownAdvertisingIdentifier }
+        guard var set = advertisingSets[key] else { throw .unknownAdvertisingIdentifier }
         try set.take(
-            fragment, scanResponse: scanResponse, maximumLength: Int(c.configuration.maximumAdvertisingDataLength))
-        c.advertisingSets[key] = set
+            fragment, scanResponse: scanResponse, maximumLength: Int(configuration.maximumAdvertisingDataLength))
+        advertisingSets[key] = set
         return EmptyReturnParameters()
     }
 
     /// Bluetooth Core Specification Vol 4, Part E, 7.8.56.
     func setExtendedAdvertisingEnable(
-        _ command: LESetExtendedAdvertisingEnableCommand, _ c: ControllerState
+        _ command: LESetExtendedAdvertisingEnableCommand
     )
         throws(ControllerError) -> EmptyReturnParameters
     {
-        try claim(.extended, by: c)
+        try claim(.extended)
         if !command.enable, command.sets.isEmpty {
-            for key in c.advertisingSets.keys.sorted() where key != .legacy {
-                stopAdvertising(key, on: c)
+            for key in advertisingSets.keys.sorted() where key != .legacy {
+                stopAdvertising(key)
             }
             return EmptyReturnParameters()
         }
@@ -103,12 +103,12 @@ extension Air {
         let handles = command.sets.map(\.advertisingHandle)
         guard Set(handles).count == handles.count else { throw .invalidCommandParameters }
         for entry in command.sets {
-            guard let set = c.advertisingSets[.extended(entry.advertisingHandle)] else {
+            guard let set = advertisingSets[.extended(entry.advertisingHandle)] else {
                 throw .unknownAdvertisingIdentifier
             }
             guard command.enable else { continue }
             if set.ownAddressType.isRandom, set.randomAddress == nil { throw .invalidCommandParameters }
-            if set.isConnectable, c.connectionCount >= c.configuration.maximumConnections {
+            if set.isConnectable, connectionCount >= configuration.maximumConnections {
                 throw .connectionLimitExceeded
             }
             if !set.isLegacy, set.isScannable, set.scanResponseData.isEmpty { throw .commandDisallowed }
@@ -116,38 +116,45 @@ extension Air {
         for entry in command.sets {
             let key = AdvertisingSetKey.extended(entry.advertisingHandle)
             guard command.enable else {
-                stopAdvertising(key, on: c)
+                stopAdvertising(key)
                 continue
             }
-            c.advertisingSets[key]?.duration = entry.duration
-            c.advertisingSets[key]?.maxEvents = entry.maxExtendedAdvertisingEvents
-            startAdvertising(key, on: c)
+            advertisingSets[key]?.duration = entry.duration
+            advertisingSets[key]?.maxEvents = entry.maxExtendedAdvertisingEvents
+            requested.append(.startAdvertising(key))
         }
         return EmptyReturnParameters()
     }
 
     /// Bluetooth Core Specification Vol 4, Part E, 7.8.59.
     func removeAdvertisingSet(
-        _ command: LERemoveAdvertisingSetCommand, _ c: ControllerState
+        _ command: LERemoveAdvertisingSetCommand
     )
         throws(ControllerError) -> EmptyReturnParameters
     {
-        try claim(.extended, by: c)
+        try claim(.extended)
         let key = AdvertisingSetKey.extended(command.advertisingHandle)
-        guard let set = c.advertisingSets[key] else { throw .unknownAdvertisingIdentifier }
+        guard let set = advertisingSets[key] else { throw .unknownAdvertisingIdentifier }
         guard !set.enabled else { throw .commandDisallowed }
-        c.advertisingSets[key] = nil
+        advertisingSets[key] = nil
         return EmptyReturnParameters()
     }
 
     /// Bluetooth Core Specification Vol 4, Part E, 7.8.60.
-    func clearAdvertisingSets(_ c: ControllerState) throws(ControllerError) -> EmptyReturnParameters {
-        try claim(.extended, by: c)
-        guard !c.advertisingSets.contains(where: { $0.key != .legacy && $0.value.enabled }) else {
+    func clearAdvertisingSets() throws(ControllerError) -> EmptyReturnParameters {
+        try claim(.extended)
+        guard !advertisingSets.contains(where: { $0.key != .legacy && $0.value.enabled }) else {
             throw .commandDisallowed
         }
-        c.advertisingSets = c.advertisingSets.filter { $0.key == .legacy }
+        advertisingSets = advertisingSets.filter { $0.key == .legacy }
         return EmptyReturnParameters()
+    }
+    /// Disables an advertising set (no event; the host asked, or a connection or timeout ended it).
+    func stopAdvertising(_ key: AdvertisingSetKey) {
+        guard advertisingSets[key]?.enabled == true else { return }
+        advertisingSets[key]?.enabled = false
+        cancelTimer(.advertising(key))
+        cancelTimer(.advertisingDuration(key))
     }
 }
 
