@@ -174,6 +174,7 @@ extension BluetoothHost {
         gattClient.linkDown(handle)
         connection.bearer.disconnected(reason: reason)
         securityManager.linkDown(handle, reason: reason)
+        privacy.linkDown(handle)
         server.disconnected(handle)
         emit(.disconnected(handle, reason: reported))
         for waiter in disconnectionWaiters.removeValue(forKey: handle) ?? [] { waiter.resume() }

@@ -1,6 +1,6 @@
 import Foundation
 import HCI
-import Host
+@testable import Host
 import HostTestSupport
 import Testing
 import VirtualRadio
@@ -90,11 +90,19 @@ struct PrivacyTests {
         }
         #expect(await peripheral.bonds.map(\.peerAddress) == [identity.address])
         #expect(await peripheral.link(first.peripheral.handle)?.identityAddress == identity.address)
+        #expect(await central.ownAddress(of: first.central.handle) == first.peripheral.peerAddress)
         try await central.disconnect(first.central.handle)
         try await peripheralEvents.next { event -> Bool? in
             guard case .disconnected(first.peripheral.handle, _) = event else { return nil }
             return true
         }
+        try await centralEvents.next { event -> Bool? in
+            guard case .disconnected(first.central.handle, _) = event else { return nil }
+            return true
+        }
+        #expect(
+            await central.ownAddress(of: first.central.handle) == central.controllerInfo.ownAddress,
+            "a link that went down leaves no address behind")
 
         try await central.rotatePrivateAddress()
         let second = try await Self.connect(central, centralEvents, peripheral, peripheralEvents) { _ in true }
@@ -164,5 +172,12 @@ struct PrivacyTests {
             return link
         }
         return (link, peripheralLink)
+    }
+}
+
+extension BluetoothHost {
+    /// The address this host's privacy says it uses on a link, read on the host's executor.
+    fileprivate func ownAddress(of handle: ConnectionHandle) -> BluetoothAddress {
+        privacy.localAddress(of: handle).address
     }
 }

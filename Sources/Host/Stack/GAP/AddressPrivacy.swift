@@ -115,6 +115,11 @@ final class AddressPrivacy {
         state?.linkAddresses[link.handle] = address
     }
 
+    /// Forgets the address a link was made from, once the link is down.
+    func linkDown(_ handle: ConnectionHandle) {
+        state?.linkAddresses[handle] = nil
+    }
+
     /// The address this side uses on a link, as pairing computes with it.
     func localAddress(of handle: ConnectionHandle) -> SMPAddress {
         if let address = state?.linkAddresses[handle] {
