@@ -1,5 +1,6 @@
 import HCI
 import Host
+import HostTestSupport
 import Testing
 
 @Suite(

@@ -1,6 +1,7 @@
 import Foundation
 import HCI
 import Host
+import HostTestSupport
 import Testing
 import VirtualRadio
 

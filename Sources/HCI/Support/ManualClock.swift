@@ -1,6 +1,9 @@
 import Synchronization
 
-/// A clock that moves only when told to, so timeouts and intervals are tested without waiting.
+/// The testing clock: it moves only when told to, so timeouts and intervals are tested without waiting.
+///
+/// Public in HCI on purpose, beside the clocks the stack takes (`any Clock<Duration>`): the virtual air, the host
+/// and the test targets of every module run on it in tests; no production path makes one.
 public final class ManualClock: Clock, Sendable {
     /// A point on the manual clock: the time advanced since it was made.
     public struct Instant: InstantProtocol, Hashable, Sendable {

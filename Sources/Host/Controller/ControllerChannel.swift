@@ -29,10 +29,7 @@ public actor ControllerChannel {
     @exclusivity(unchecked) private var received: [ACLDataPacket] = []
     @exclusivity(unchecked) private var aclWaiters: [UInt64: ACLWaiter] = [:]
     @exclusivity(unchecked) private var failure: HCIError?
-    @exclusivity(unchecked) private var subscriber: AsyncStream<ControllerInput>.Continuation?
     @exclusivity(unchecked) private var listener: ControllerListener?
-    /// How many events and ACL packets the subscriber's stream dropped because it fell behind.
-    @exclusivity(unchecked) public private(set) var droppedInputs = 0
 
     private enum Reply {
         case complete([UInt8])
@@ -291,35 +288,13 @@ public actor ControllerChannel {
         eventWaiters = [:]
         for (_, waiter) in aclWaiters { waiter.continuation.resume(throwing: error) }
         aclWaiters = [:]
-        subscriber?.finish()
         detachListener()
     }
 
-    /// Hands every later event and ACL fragment to the returned stream, in arrival order; the
-    /// stream ends when the channel fails or closes.
-    ///
-    /// Events still reach ``waitForEvent(_:timeout:_:)`` callers as well; those nobody waits for are
-    /// no longer buffered, and ACL data no longer reaches ``receiveACL(on:)``. Only one subscriber
-    /// is kept: subscribing again ends the previous stream. The stream holds at most
-    /// ``receiveBufferLimit`` inputs; beyond that the newest are dropped and counted in ``droppedInputs``.
-    public func subscribe() -> AsyncStream<ControllerInput> {
-        subscriber?.finish()
-        detachListener()
-        let (stream, continuation) = AsyncStream.makeStream(
-            of: ControllerInput.self, bufferingPolicy: .bufferingOldest(receiveBufferLimit))
-        if failure != nil {
-            continuation.finish()
-        } else {
-            subscriber = continuation
-        }
-        return stream
-    }
-
-    /// Hands every later event and ACL fragment to `listener`, synchronously and in arrival order, instead
-    /// of to a ``subscribe()`` stream; for a layer that runs on this channel's executor.
+    /// Hands every later event and ACL fragment to `listener`, synchronously and in arrival order, instead of
+    /// buffering them for ``waitForEvent(_:timeout:_:)`` and ``receiveACL(on:)``; for a layer that runs on this
+    /// channel's executor.
     func attach(_ listener: ControllerListener) {
-        subscriber?.finish()
-        subscriber = nil
         if failure != nil {
             listener.ended()
         } else {
@@ -333,16 +308,10 @@ public actor ControllerChannel {
         ended?()
     }
 
-    /// Hands `input` to the listener or the subscriber; false when there is neither. The listener is asked first: an
-    /// optional stream continuation is a type of the standard library's whose layout is hidden, so even testing it
-    /// for nil goes through its value witnesses.
+    /// Hands `input` to the listener; false when there is none.
     private func forward(_ input: ControllerInput) -> Bool {
-        if let listener {
-            listener.input(input)
-            return true
-        }
-        guard let subscriber else { return false }
-        if case .dropped = subscriber.yield(input) { droppedInputs += 1 }
+        guard let listener else { return false }
+        listener.input(input)
         return true
     }
 

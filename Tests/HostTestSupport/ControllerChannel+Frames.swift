@@ -1,5 +1,7 @@
 import HCI
+import Host
 
+/// Whole L2CAP B-frames over a bare controller channel, for tests that run two controllers without a host.
 extension ControllerChannel {
     /// Receives ACL data on one connection until a whole L2CAP B-frame has been reassembled;
     /// malformed fragments are dropped as the reassembler reports them.
