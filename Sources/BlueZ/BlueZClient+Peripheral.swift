@@ -40,10 +40,37 @@ extension BlueZClient {
 
     /// Unregisters the application at `root` and withdraws its objects.
     public func unregisterApplication(_ root: String) async throws(BlueZError) {
-        defer { exports.withLock { $0.withdraw(root) } }
+        defer {
+            exports.withLock { $0.withdraw(root) }
+            acquiredWrites.close(under: root)
+        }
         _ = try await connection.call(
             Self.service, path: adapterPath, interface: Self.gattManagerInterface, member: "UnregisterApplication",
             arguments: [.objectPath(root)])
+    }
+
+    /// Answers bluetoothd's `AcquireWrite` of the exported characteristic at `path` with a socket (and the MTU it
+    /// gave): the values it writes there reach the handler ``serve(_:)`` set as writes without response of the central
+    /// at `device`, in order, and before any call bluetoothd makes after writing them. bluetoothd holds one such
+    /// socket per characteristic, not per central: while it is open, every central's writes of the characteristic
+    /// come through it, named as the first one's.
+    func acquireWrite(_ path: String, device: String, mtu: Int, responder: BlueZResponder) {
+        do throws(BlueZError) {
+            let theirs = try acquiredWrites.open(path) { [weak self] values in
+                guard let handler = self?.serverHandler.withLock({ $0 }) else { return }
+                for value in values {
+                    handler(
+                        BlueZServerRequest(
+                            call: .write(
+                                characteristic: path, value: value, offset: 0, withResponse: false, device: device,
+                                mtu: mtu),
+                            responder: nil))
+                }
+            }
+            responder.reply([.unixFD(theirs), .uint16(UInt16(clamping: mtu))])
+        } catch {
+            responder.fail(error)
+        }
     }
 
     /// Exports an advertisement and has bluetoothd advertise it; returns its object path.

@@ -20,6 +20,7 @@ public final class BlueZClient: Sendable {
     let serverHandler = Mutex<(@Sendable (BlueZServerRequest) -> Void)?>(nil)
     let agentHandler = Mutex<(@Sendable (BlueZAgentRequest) -> Void)?>(nil)
     let agentQuestions = BlueZAgentPending()
+    let acquiredWrites = BlueZAcquiredWrites()
 
     /// Connects to bluetoothd and reads its tree; fails when the bus, bluetoothd or the adapter (`hci0`, ...) is
     /// missing.
@@ -53,6 +54,7 @@ public final class BlueZClient: Sendable {
     /// Ends the event stream and closes the connection.
     public func close() {
         continuation.finish()
+        acquiredWrites.close()
         connection.close()
         let waiting = waiters.withLock { $0.close() }
         for waiter in waiting { waiter.continuation.resume(returning: false) }
@@ -256,6 +258,7 @@ public final class BlueZClient: Sendable {
             guard let handler = serverHandler.withLock({ $0 }) else {
                 return responder.fail(BlueZError(name: "org.bluez.Error.NotSupported", message: "Not supported"))
             }
+            acquiredWrites.drain()
             handler(BlueZServerRequest(call: serverCall, responder: answered ? nil : responder))
         case .agent(let question, let answered):
             if answered { responder.reply([]) }
@@ -267,6 +270,8 @@ public final class BlueZClient: Sendable {
         case .agentEnded:
             agentQuestions.cancelAll()
             responder.reply([])
+        case .acquireWrite(let path, let device, let mtu):
+            acquireWrite(path, device: device, mtu: mtu, responder: responder)
         }
     }
 }

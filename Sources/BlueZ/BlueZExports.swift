@@ -18,6 +18,9 @@ enum BlueZCallOutcome: Equatable, Sendable {
     case agent(BlueZAgentQuestion, answered: Bool)
     /// The agent's `Cancel` or `Release`: the questions pending are no longer waited for.
     case agentEnded
+    /// `AcquireWrite` of a characteristic: bluetoothd asks for a socket to write the values of the central at
+    /// `device` into, answered with it and the ATT MTU.
+    case acquireWrite(characteristic: String, device: String, mtu: Int)
 }
 
 /// The objects this process exports for bluetoothd, and the answers to its calls that need no app: the object
@@ -105,6 +108,13 @@ struct BlueZExports: Sendable {
                     device: options["device"]?.text ?? "",
                     mtu: options["mtu"]?.integer),
                 answered: false)
+        case (BlueZGattTree.characteristicInterface, "AcquireWrite"):
+            guard objects[call.path]?[call.interface]?[BlueZAcquire.write.property] != nil else {
+                return .failure(Self.unknown(call))
+            }
+            return .acquireWrite(
+                characteristic: call.path, device: options["device"]?.text ?? "",
+                mtu: options["mtu"]?.integer ?? options["MTU"]?.integer ?? 23)
         case (BlueZGattTree.characteristicInterface, "StartNotify"):
             return .forward(.startNotify(characteristic: call.path), answered: true)
         case (BlueZGattTree.characteristicInterface, "StopNotify"):

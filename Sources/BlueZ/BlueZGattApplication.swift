@@ -37,12 +37,15 @@ struct BlueZGattApplication: Equatable, Sendable {
             ]
             for (index, characteristic) in service.characteristics.enumerated() {
                 let path = characteristicPath(serviceIndex, index)
-                objects[path] = [
-                    BlueZGattTree.characteristicInterface: [
-                        "UUID": .string(characteristic.uuid), "Service": .objectPath(servicePath),
-                        "Flags": .array(element: "s", characteristic.flags.map(DBusValue.string)),
-                    ]
+                var properties: [String: DBusValue] = [
+                    "UUID": .string(characteristic.uuid), "Service": .objectPath(servicePath),
+                    "Flags": .array(element: "s", characteristic.flags.map(DBusValue.string)),
                 ]
+                // Offers AcquireWrite (its presence is the offer; bluetoothd never reads its value).
+                if characteristic.flags.contains("write-without-response") {
+                    properties[BlueZAcquire.write.property] = .boolean(false)
+                }
+                objects[path] = [BlueZGattTree.characteristicInterface: properties]
                 for (descriptorIndex, descriptor) in characteristic.descriptors.enumerated() {
                     objects[path + "/desc\(descriptorIndex)"] = [
                         BlueZGattTree.descriptorInterface: [

@@ -5,9 +5,9 @@ import Glibc
 /// characteristic value, received (notifications) or sent (writes without response). Closing it ends the
 /// notifications or gives the write lock back.
 ///
-/// Confined to the dispatch queue it was made for: every method is called there, and the handlers run there. Reading
-/// is driven by a dispatch source on that queue, so values are read no faster than the queue takes them (bounded by
-/// the kernel's socket buffer, where bluetoothd drops what does not fit). `@unchecked Sendable` only so that it may be
+/// Confined to the dispatch queue it was made for: every method is called there, and the handlers run there. The
+/// socket is read off that queue, as fast as values come (``BlueZDatagramReader``: bluetoothd drops a notification
+/// its end cannot take), and the values wait for the queue in memory. `@unchecked Sendable` only so that it may be
 /// handed to that queue.
 public final class BlueZValueSocket: @unchecked Sendable {
     /// What ``send(_:)`` did with a value.
@@ -20,17 +20,12 @@ public final class BlueZValueSocket: @unchecked Sendable {
         case closed(Int32)
     }
 
-    /// The largest value bluetoothd hands over or accepts in one datagram; ATT values are at most 512 bytes.
-    static let largestValue = 1024
-    /// The most datagrams read in one turn of the queue, so that a fast stream cannot starve the queue's other work.
-    static let datagramsPerTurn = 32
-
     /// The ATT MTU bluetoothd gave with the socket.
     public let mtu: Int
     private let descriptor: Int32
     private let queue: DispatchQueue
     private let sources = DispatchGroup()
-    private var reader: (any DispatchSourceRead)?
+    private var reader: BlueZDatagramReader?
     private var writer: (any DispatchSourceWrite)?
     private var onValue: (([UInt8]) -> Void)?
     private var onEnd: (() -> Void)?
@@ -55,12 +50,20 @@ public final class BlueZValueSocket: @unchecked Sendable {
         guard !isClosed, reader == nil else { return }
         self.onValue = onValue
         self.onEnd = onEnd
-        let source = DispatchSource.makeReadSource(fileDescriptor: descriptor, queue: queue)
-        source.setEventHandler { [weak self] in self?.readAvailable() }
-        source.setCancelHandler { [sources] in sources.leave() }
+        let reader = BlueZDatagramReader(
+            descriptor: descriptor,
+            onValues: { [weak self, queue] values in
+                guard let self else { return }
+                queue.async { self.deliver(values) }
+            },
+            onEnd: { [weak self, queue] in
+                guard let self else { return }
+                queue.async { self.ended() }
+            },
+            onCancelled: { [sources] in sources.leave() })
         sources.enter()
-        reader = source
-        source.resume()
+        self.reader = reader
+        reader.start()
     }
 
     /// Sends one value as one datagram, without waiting.
@@ -110,31 +113,12 @@ public final class BlueZValueSocket: @unchecked Sendable {
         close()
     }
 
-    /// Reads the datagrams waiting, up to a turn's worth, then leaves the queue to other work and comes back for the
-    /// rest (the dispatch source does not fire again for data that came before a hang-up); a hang-up or an error ends
-    /// the socket.
-    private func readAvailable() {
-        var buffer = [UInt8](repeating: 0, count: Self.largestValue)
-        for _ in 0..<Self.datagramsPerTurn {
+    /// Hands values read to `onValue`, in order, until the socket is closed.
+    private func deliver(_ values: [[UInt8]]) {
+        for value in values {
             guard !isClosed else { return }
-            let count = buffer.withUnsafeMutableBytes {
-                recv(descriptor, $0.baseAddress, $0.count, Int32(MSG_DONTWAIT | MSG_TRUNC))
-            }
-            if count < 0 {
-                if errno == EINTR { continue }
-                return errno == EAGAIN || errno == EWOULDBLOCK ? () : ended()
-            }
-            if count == 0, hungUp { return ended() }
-            guard count <= buffer.count else { continue }
-            onValue?(Array(buffer[..<count]))
+            onValue?(value)
         }
-        queue.async { [weak self] in self?.readAvailable() }
-    }
-
-    /// Whether the other end has closed: an empty datagram and the end of the stream both read as 0 bytes.
-    private var hungUp: Bool {
-        var poller = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
-        return poll(&poller, 1, 0) > 0 && poller.revents & Int16(POLLHUP | POLLERR) != 0
     }
 
     private func ended() {

@@ -129,6 +129,42 @@ struct BlueZExportsTests {
                 == .forward(.stopNotify(characteristic: Self.dynamic), answered: true))
     }
 
+    @Test("a characteristic that takes writes without response offers AcquireWrite (WriteAcquired); others refuse it")
+    func acquireWrite() {
+        var exports = Self.exports()
+        exports.export(
+            BlueZGattApplication(
+                root: "/org/corebluetooth/gatt2",
+                services: [
+                    BlueZLocalService(
+                        uuid: Self.battery, isPrimary: true, includes: [],
+                        characteristics: [
+                            BlueZLocalCharacteristic(
+                                uuid: "00002a19-0000-1000-8000-00805f9b34fb",
+                                flags: ["write", "write-without-response"], staticValue: nil, descriptors: [])
+                        ])
+                ]))
+        let sink = "/org/corebluetooth/gatt2/service0/char0"
+        let characteristic = "org.bluez.GattCharacteristic1"
+        #expect(exports.objects[sink]?[characteristic]?["WriteAcquired"] == .boolean(false))
+        #expect(exports.objects[Self.dynamic]?[characteristic]?["WriteAcquired"] == nil)
+        let device = "/org/bluez/hci0/dev_C0_11_22_33_44_55"
+        let options = DBusValue.options(["device": .objectPath(device), "mtu": .uint16(185), "link": .string("LE")])
+        #expect(
+            exports.answer(
+                BlueZMethodCall(path: sink, interface: characteristic, member: "AcquireWrite", arguments: [options]))
+                == .acquireWrite(characteristic: sink, device: device, mtu: 185))
+        guard
+            case .failure(let error) = exports.answer(
+                BlueZMethodCall(
+                    path: Self.dynamic, interface: characteristic, member: "AcquireWrite", arguments: [options]))
+        else {
+            Issue.record("AcquireWrite of a characteristic without write-without-response was not refused")
+            return
+        }
+        #expect(error.name == "org.freedesktop.DBus.Error.UnknownMethod")
+    }
+
     @Test("an advertisement is a peripheral LEAdvertisement1 with its name and services, gone once withdrawn")
     func advertisement() {
         var exports = BlueZExports()

@@ -71,6 +71,30 @@ struct BlueZSocketTests {
         #expect(queue.sync { socket.send([9]) } == .closed(0))
     }
 
+    @Test("notifications are read off the app's queue while it is busy, so bluetoothd never finds the socket full")
+    func readsWhileQueueBusy() async throws {
+        let pair = SocketPair()
+        pair.shrinkBuffers()
+        let socket = try socket(pair)
+        let release = DispatchSemaphore(value: 0)
+        queue.async { release.wait() }
+        let stream = (0..<1000).map { [UInt8($0 & 0xFF), UInt8($0 >> 8)] }
+        var sent = 0
+        var lastProgress = ContinuousClock.now
+        while sent < stream.count, ContinuousClock.now - lastProgress < .seconds(5) {
+            if pair.sendWithoutWaiting(stream[sent]) {
+                sent += 1
+                lastProgress = .now
+            } else {
+                sched_yield()
+            }
+        }
+        #expect(sent == stream.count, "the socket stayed full: nothing read it while the queue was busy")
+        release.signal()
+        #expect(await next(1000) == stream.map(Event.value))
+        withExtendedLifetime(socket) {}
+    }
+
     @Test("a full socket says so (EAGAIN) and sends nothing; whenWritable follows once bluetoothd reads")
     func backPressure() async throws {
         let pair = SocketPair()

@@ -22,6 +22,13 @@ struct SocketPair {
         value.withUnsafeBytes { Glibc.send(bluetoothd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) } == value.count
     }
 
+    /// Sends one datagram from bluetoothd's end if its buffer takes it now, as bluetoothd sends (false when full).
+    func sendWithoutWaiting(_ value: [UInt8]) -> Bool {
+        value.withUnsafeBytes {
+            Glibc.send(bluetoothd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL | MSG_DONTWAIT))
+        } == value.count
+    }
+
     /// Receives one datagram at bluetoothd's end, waiting at most 10 s; nil when none came.
     func receive() -> [UInt8]? {
         var poller = pollfd(fd: bluetoothd, events: Int16(POLLIN), revents: 0)
