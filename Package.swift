@@ -8,6 +8,7 @@ let package = Package(
     products: [
         .library(name: "CoreBluetooth", targets: ["CoreBluetooth"]),
         .library(name: "CoreBluetoothAsync", targets: ["CoreBluetoothAsync"]),
+        .library(name: "CoreBluetoothTesting", targets: ["CoreBluetoothTesting"]),
         .library(name: "Host", targets: ["Host"]),
         .library(name: "HCI", targets: ["HCI"]),
         .library(name: "VirtualRadio", targets: ["VirtualRadio"]),
@@ -46,6 +47,7 @@ let package = Package(
             name: "CoreBluetooth",
             dependencies: ["Host", "HCI", "VirtualRadio", "BlueZ", .product(name: "Logging", package: "swift-log")]),
         .target(name: "CoreBluetoothAsync", dependencies: ["CoreBluetooth"]),
+        .target(name: "CoreBluetoothTesting", dependencies: ["CoreBluetooth", "HCI", "VirtualRadio"]),
         .executableTarget(
             name: "bluetooth",
             dependencies: [
@@ -56,6 +58,10 @@ let package = Package(
         ),
         .executableTarget(name: "HeartRateExample", dependencies: ["CoreBluetooth"], path: "Examples/HeartRate"),
         .executableTarget(name: "FirstApp", dependencies: ["CoreBluetooth"], path: "Examples/FirstApp"),
+        .target(name: "Blinky", dependencies: ["CoreBluetooth"], path: "Examples/Blinky/Sources"),
+        .testTarget(
+            name: "BlinkyTests", dependencies: ["Blinky", "CoreBluetoothTesting", "CoreBluetooth"],
+            path: "Examples/Blinky/Tests"),
         .testTarget(name: "HCITests", dependencies: ["HCI"]),
         .target(name: "HostTestSupport", dependencies: ["Host", "HCI"], path: "Tests/HostTestSupport"),
         .testTarget(name: "HostTests", dependencies: ["Host", "HCI", "VirtualRadio", "HostTestSupport"]),
@@ -65,6 +71,7 @@ let package = Package(
             dependencies: ["CoreBluetooth", "Host", "HCI", "VirtualRadio", "HostTestSupport"]),
         .testTarget(name: "BlueZTests", dependencies: ["BlueZ", "CDBus"]),
         .testTarget(name: "CoreBluetoothAsyncTests", dependencies: ["CoreBluetoothAsync", "CoreBluetooth"]),
+        .testTarget(name: "CoreBluetoothTestingTests", dependencies: ["CoreBluetoothTesting", "CoreBluetooth", "HCI"]),
         .testTarget(
             name: "bluetoothTests",
             dependencies: ["bluetooth", "HeartRateExample", "FirstApp", "HCI", "Host", "HostTestSupport"]),

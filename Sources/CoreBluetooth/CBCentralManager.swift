@@ -138,6 +138,8 @@ open class CBCentralManager: CBManager, @unchecked Sendable {
         peripheral.state = .connecting
         saveRestorationState()
         connectWorker.enqueue { [self] in
+            // The scan calls the app made before (typically stopScan) reach the controller first, every time.
+            await scanWorker.drain()
             let result: Result<HostLink, HostError>
             do throws(HostError) {
                 result = .success(

@@ -4,7 +4,9 @@ import Host
 /// Keeps a manager's host stack up for as long as the manager lives, as iOS keeps a manager across Bluetooth
 /// being turned off and on: a controller reached over `tcp:` or `unix:` (a `bluetooth sim`, Bumble, an emulator)
 /// may come later than the app or go away and come back, so its transport is opened again, with a back-off that
-/// doubles from ``firstDelay`` to at most ``longestDelay``, until it answers. Other transports get one attempt.
+/// doubles from ``firstDelay`` to at most ``longestDelay``, until it answers. Other transports get one attempt. A
+/// simulated radio (``SimulatedRadio``) gives the next controller once it is switched on again, and fails only when
+/// its simulation has ended, which ends the manager's host for good.
 enum HostRecovery {
     /// The wait after the first failed attempt.
     static let firstDelay: Duration = .milliseconds(50)
@@ -34,11 +36,12 @@ enum HostRecovery {
                 await run(host)
             } catch {
                 unavailable(error)
-                guard retries(launch.spec), (try? await Task.sleep(for: delay)) != nil else { return }
+                guard launch.radio == nil, retries(launch.spec), (try? await Task.sleep(for: delay)) != nil
+                else { return }
                 delay = min(delay * 2, longestDelay)
                 continue
             }
-            guard retries(launch.spec) else { return }
+            guard launch.radio != nil || retries(launch.spec) else { return }
         }
     }
 

@@ -16,6 +16,8 @@ enum ManagerHost {
         var generation: ControllerGeneration
         var configuration: HostConfiguration
         var pairingAgent: (any PairingAgent)?
+        /// The simulated radio the host runs on instead of `spec`, in a test (``SimulatedRadios``).
+        var radio: (any SimulatedRadio)?
     }
 
     /// A manager option only tests pass (reached through `@testable import`), a `Duration`: the ATT transaction,
@@ -76,31 +78,40 @@ enum ManagerHost {
             }
             generation = named
         }
+        let radio = SimulatedRadios.chosen(by: options)
+        if let radio { configuration.clock = radio.clock }
         var position: Position?
         if let coordinates = options?[CBManagerOptionVirtualPositionKey] as? [Double], coordinates.count == 2 {
             position = Position(x: coordinates[0], y: coordinates[1])
         }
         return Launch(
             spec: spec, snoopPath: options?[CBManagerOptionBTSnoopPathKey] as? String, position: position,
-            airTiming: airTiming, generation: generation, configuration: configuration, pairingAgent: pairingAgent)
+            airTiming: airTiming, generation: generation, configuration: configuration, pairingAgent: pairingAgent,
+            radio: radio)
     }
 
-    /// Opens the transport and brings a host up on it.
+    /// Opens the transport (a simulated radio's controller when the manager has one) and brings a host up on it.
     static func start(_ launch: Launch) async throws -> BluetoothHost {
         var transport: any HCITransport
-        switch launch.spec {
-        case .virtual:
+        var configuration = launch.configuration
+        if let radio = launch.radio {
+            let opened = try await radio.open(configuration: launch.generation.configuration)
+            if let address = opened.staticAddress {
+                configuration.setup = ControllerSetupOptions(staticRandomAddress: address)
+            }
+            transport = opened.transport
+        } else if launch.spec == .virtual {
             let controller = await VirtualAir.makeTransport(
                 configuration: launch.generation.configuration, timing: launch.airTiming)
             if let position = launch.position { await controller.move(to: position) }
             transport = controller
-        default:
+        } else {
             transport = try await launch.spec.open(executor: PollingExecutor.shared)
         }
         if let snoopPath = launch.snoopPath {
             transport = try SnoopingTransport(wrapping: transport, path: snoopPath)
         }
-        let host = try await BluetoothHost.start(transport: transport, configuration: launch.configuration)
+        let host = try await BluetoothHost.start(transport: transport, configuration: configuration)
         if let agent = launch.pairingAgent { await host.setPairingAgent(agent) }
         return host
     }

@@ -5,9 +5,9 @@ import HCI
 ///
 /// The UUID reads `424C4500-00TT-8000-8000-AAAAAAAAAAAA`: TT the address type and the last twelve digits the
 /// address; the version digit 8 marks a custom (RFC 9562) UUID.
-enum PeripheralIdentifier {
+package enum PeripheralIdentifier {
     /// The identifier of the peer at `address`.
-    static func make(address: BluetoothAddress, type: AddressType) -> UUID {
+    package static func make(address: BluetoothAddress, type: AddressType) -> UUID {
         let a = address.bytes
         return UUID(
             uuid: (

@@ -17,6 +17,13 @@ final class SerialWorker: Sendable {
         jobs.yield(job)
     }
 
+    /// Returns once every job enqueued before the call has run.
+    func drain() async {
+        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+            enqueue { continuation.resume() }
+        }
+    }
+
     deinit {
         jobs.finish()
     }

@@ -60,6 +60,9 @@ public final class ManualClock: Clock, Sendable {
     /// How many tasks are sleeping on this clock.
     public var sleeperCount: Int { state.withLock { $0.sleepers.count } }
 
+    /// The earliest deadline a task sleeps until, or nil when none sleeps.
+    public var nextDeadline: Instant? { state.withLock { $0.sleepers.map(\.deadline).min() } }
+
     public func sleep(until deadline: Instant, tolerance: Duration? = nil) async throws {
         let id = state.withLock { $0.takeID() }
         try await withTaskCancellationHandler {

@@ -27,10 +27,13 @@ public final class BTSnoopWriter: Sendable {
 
     /// The log's path.
     public let path: String
+    /// When a packet passes, in microseconds since the Unix epoch: the system's time unless a simulated clock's.
+    private let now: @Sendable () -> Int64
     private let state: Mutex<State>
 
-    /// Creates (or truncates) the file at `path` and writes the btsnoop file header.
-    public init(path: String) throws(TransportError) {
+    /// Creates (or truncates) the file at `path` and writes the btsnoop file header; records are stamped with `now`
+    /// (microseconds since the Unix epoch), the system's time by default.
+    public init(path: String, now: @escaping @Sendable () -> Int64 = BTSnoopWriter.currentTime) throws(TransportError) {
         let descriptor = Glibc.open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
         guard descriptor >= 0 else {
             throw .openFailed(spec: path, reason: "cannot create the btsnoop log (\(SystemCall.describe(errno)))")
@@ -44,6 +47,7 @@ public final class BTSnoopWriter: Sendable {
             throw .openFailed(spec: path, reason: "cannot write the btsnoop log (\(reason))")
         }
         self.path = path
+        self.now = now
         self.state = Mutex(State(descriptor: descriptor))
     }
 
@@ -56,12 +60,9 @@ public final class BTSnoopWriter: Sendable {
     /// Why the log stopped, if a write failed.
     public var failure: TransportError? { state.withLock { $0.failure } }
 
-    /// Appends one record: the packet with its H4 indicator, its direction and when it passed.
-    public func write(
-        _ packet: HCIPacket,
-        direction: Direction,
-        microsecondsSince1970: Int64 = BTSnoopWriter.currentTime()
-    ) {
+    /// Appends one record: the packet with its H4 indicator, its direction and when it passed (by default now, as
+    /// the writer's time source tells).
+    public func write(_ packet: HCIPacket, direction: Direction, microsecondsSince1970: Int64? = nil) {
         let data = packet.encoded
         var flags: UInt32 = direction == .received ? 0b01 : 0b00
         if packet.indicator == .command || packet.indicator == .event { flags |= 0b10 }
@@ -70,7 +71,7 @@ public final class BTSnoopWriter: Sendable {
         record.write(UInt32(data.count).bigEndian)
         record.write(flags.bigEndian)
         record.write(UInt32(0).bigEndian)
-        record.write((microsecondsSince1970 + Self.epochOffset).bigEndian)
+        record.write(((microsecondsSince1970 ?? now()) + Self.epochOffset).bigEndian)
         record.write(bytes: data)
         state.withLock { state in
             guard state.descriptor >= 0, state.failure == nil else { return }
