@@ -16,6 +16,7 @@ final class CentralProbe: NSObject, CBCentralManagerDelegate, CBPeripheralDelega
     struct Record {
         var states: [CBManagerState] = []
         var discovered: [UUID] = []
+        var advertisedNames: [String?] = []
         var connections = 0
         var disconnections: [CBError.Code?] = []
         var failures: [CBError.Code?] = []
@@ -55,7 +56,11 @@ final class CentralProbe: NSObject, CBCentralManagerDelegate, CBPeripheralDelega
         _ central: CBCentralManager, didDiscover peripheral: CBPeripheral, advertisementData: [String: Any],
         rssi RSSI: NSNumber
     ) {
-        record.withLock { $0.discovered.append(peripheral.identifier) }
+        let name = advertisementData[CBAdvertisementDataLocalNameKey] as? String
+        record.withLock { record in
+            record.discovered.append(peripheral.identifier)
+            record.advertisedNames.append(name)
+        }
         guard autoConnect, self.peripheral == nil else { return }
         central.stopScan()
         self.peripheral = peripheral

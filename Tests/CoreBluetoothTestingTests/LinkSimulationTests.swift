@@ -79,6 +79,22 @@ struct LinkSimulationTests {
         await world.end()
     }
 
+    @Test("A peripheral that changes its advertisement: a new scan finds the new data")
+    func advertisementChange() async throws {
+        let world = try Simulation()
+        let blinky = await world.add(Blinky.spec())
+        try await world.run {
+            let app = CentralProbe(service: Blinky.service, autoConnect: false)
+            try await world.wait(until: { app.heard.advertisedNames == ["Blinky"] })
+            blinky.simulateAdvertisementChange(name: "Blinky 2", services: [Blinky.service])
+            app.manager.stopScan()
+            app.manager.scanForPeripherals(withServices: [Blinky.service])
+            try await world.wait(until: { app.heard.advertisedNames.count == 2 })
+            #expect(app.heard.advertisedNames == ["Blinky", "Blinky 2"])
+        }
+        await world.end()
+    }
+
     @Test("A known peripheral: the app retrieves it by identifier and connects without scanning")
     func knownPeripheral() async throws {
         let world = try Simulation()
