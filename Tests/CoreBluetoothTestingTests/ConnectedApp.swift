@@ -18,3 +18,14 @@ func withConnectedApp(
     }
     await world.end()
 }
+
+/// Runs `body` in a new world with a Blinky and the app (a ``CentralProbe``) scanning, without connecting to
+/// what it finds; ends the world after.
+func withScanningApp(_ body: (Simulation, SimulatedPeripheral, CentralProbe) async throws -> Void) async throws {
+    let world = try Simulation()
+    let blinky = await world.add(Blinky.spec())
+    try await world.run {
+        try await body(world, blinky, CentralProbe(service: Blinky.service, autoConnect: false))
+    }
+    await world.end()
+}

@@ -65,10 +65,7 @@ struct LinkSimulationTests {
 
     @Test("A peripheral that changes its address is a new peripheral to the app")
     func macChange() async throws {
-        let world = try Simulation()
-        let blinky = await world.add(Blinky.spec())
-        try await world.run {
-            let app = CentralProbe(service: Blinky.service, autoConnect: false)
+        try await withScanningApp { world, blinky, app in
             let old = blinky.identifier
             try await world.wait(until: { app.heard.discovered == [old] })
             await blinky.simulateMacChange("C0:AB:CD:EF:01:02")
@@ -76,15 +73,11 @@ struct LinkSimulationTests {
             #expect(app.heard.discovered == [old, blinky.identifier])
             #expect(blinky.identifier != old)
         }
-        await world.end()
     }
 
     @Test("A peripheral that changes its advertisement: a new scan finds the new data")
     func advertisementChange() async throws {
-        let world = try Simulation()
-        let blinky = await world.add(Blinky.spec())
-        try await world.run {
-            let app = CentralProbe(service: Blinky.service, autoConnect: false)
+        try await withScanningApp { world, blinky, app in
             try await world.wait(until: { app.heard.advertisedNames == ["Blinky"] })
             blinky.simulateAdvertisementChange(name: "Blinky 2", services: [Blinky.service])
             app.manager.stopScan()
@@ -92,15 +85,11 @@ struct LinkSimulationTests {
             try await world.wait(until: { app.heard.advertisedNames.count == 2 })
             #expect(app.heard.advertisedNames == ["Blinky", "Blinky 2"])
         }
-        await world.end()
     }
 
     @Test("A known peripheral: the app retrieves it by identifier and connects without scanning")
     func knownPeripheral() async throws {
-        let world = try Simulation()
-        let blinky = await world.add(Blinky.spec())
-        try await world.run {
-            let app = CentralProbe(service: Blinky.service, autoConnect: false)
+        try await withScanningApp { world, blinky, app in
             try await world.wait(until: { app.heard.states == [.poweredOn] })
             app.manager.stopScan()
             let known = app.manager.retrievePeripherals(withIdentifiers: [blinky.identifier])
@@ -108,6 +97,5 @@ struct LinkSimulationTests {
             app.manager.connect(try #require(known.first))
             try await world.wait(until: { app.heard.connections == 1 })
         }
-        await world.end()
     }
 }
