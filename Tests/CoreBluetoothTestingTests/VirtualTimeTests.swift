@@ -39,7 +39,7 @@ struct VirtualTimeTests {
         var traces: [Data] = []
         for run in 1...2 {
             let path = directory.appendingPathComponent("run\(run).btsnoop").path
-            let world = try Simulation(seed: 7, tracePath: path, quietTime: .milliseconds(15))
+            let world = try Simulation(seed: 7, tracePath: path, quietTime: .milliseconds(40))
             let blinky = await world.add(Blinky.spec())
             try await world.run {
                 let app = CentralProbe(service: Blinky.service)
