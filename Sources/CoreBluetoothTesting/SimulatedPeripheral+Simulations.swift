@@ -1,6 +1,7 @@
 import CoreBluetooth
 import Foundation
 import HCI
+import VirtualRadio
 
 extension SimulatedPeripheral {
     /// Sets a characteristic's value and sends it to the centrals that subscribed (a notification or indication,
@@ -35,6 +36,14 @@ extension SimulatedPeripheral {
     /// address and database. CoreBluetoothMock's `simulateProximityChange` between `.immediate`/`.outOfRange`.
     public func simulateProximityChange(inRange: Bool) async {
         if inRange { radio.switchOn() } else { await radio.switchOff() }
+    }
+
+    /// Puts the peripheral `metres` away from the app (which stands at the origin of the air's plane): the RSSI
+    /// the app reads follows from the distance, through the air's path-loss model, and beyond the air's range the
+    /// app no longer hears it advertise; a link already up stays (``simulateProximityChange(inRange:)`` ends it).
+    /// CoreBluetoothMock's proximity levels (`.immediate`, `.near`, `.far`) as distances.
+    public func simulateDistance(_ metres: Double) async {
+        await radio.move(to: Position(x: metres, y: 0))
     }
 
     /// Resets the peripheral: it loses its links at once (the app sees them time out) and starts again with the

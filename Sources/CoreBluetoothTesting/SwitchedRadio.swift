@@ -11,6 +11,7 @@ final class SwitchedRadio: SimulatedRadio {
         var on = true
         var ended = false
         var staticAddress: BluetoothAddress?
+        var position: Position?
         var controllers: [VirtualController] = []
         var waiting: [CheckedContinuation<Void, any Error>] = []
     }
@@ -52,14 +53,24 @@ final class SwitchedRadio: SimulatedRadio {
     func open(configuration: VirtualControllerConfiguration) async throws -> SimulatedController {
         try await waitUntilOn()
         let controller = await air.makeController(configuration: configuration)
-        let address = state.withLock { state -> BluetoothAddress? in
+        let (address, position) = state.withLock { state in
             state.controllers.append(controller)
-            return state.staticAddress
+            return (state.staticAddress, state.position)
         }
+        if let position { await controller.move(to: position) }
         if !isOn { await controller.close() }
         var transport: any HCITransport = ObservedTransport(wrapping: controller, activity: activity)
         if let trace { transport = SnoopingTransport(wrapping: transport, writer: trace) }
         return SimulatedController(transport: transport, staticAddress: address)
+    }
+
+    /// Moves the radio's controllers, and those it gives later, to `position` on the air.
+    func move(to position: Position) async {
+        let controllers = state.withLock { state in
+            state.position = position
+            return state.controllers
+        }
+        for controller in controllers { await controller.move(to: position) }
     }
 
     /// Switches the radio off: its controllers leave the air (their hosts stop, their peers lose the links).

@@ -17,6 +17,7 @@ final class CentralProbe: NSObject, CBCentralManagerDelegate, CBPeripheralDelega
         var states: [CBManagerState] = []
         var discovered: [UUID] = []
         var advertisedNames: [String?] = []
+        var signalStrengths: [Int] = []
         var connections = 0
         var disconnections: [CBError.Code?] = []
         var failures: [CBError.Code?] = []
@@ -60,6 +61,7 @@ final class CentralProbe: NSObject, CBCentralManagerDelegate, CBPeripheralDelega
         record.withLock { record in
             record.discovered.append(peripheral.identifier)
             record.advertisedNames.append(name)
+            record.signalStrengths.append(RSSI.intValue)
         }
         guard autoConnect, self.peripheral == nil else { return }
         central.stopScan()

@@ -87,6 +87,19 @@ struct LinkSimulationTests {
         }
     }
 
+    @Test("A peripheral moved farther away is heard weaker")
+    func distance() async throws {
+        try await withScanningApp { world, blinky, app in
+            try await world.wait(until: { app.heard.signalStrengths.count == 1 })
+            await blinky.simulateDistance(30)
+            app.manager.stopScan()
+            app.manager.scanForPeripherals(withServices: [Blinky.service])
+            try await world.wait(until: { app.heard.signalStrengths.count == 2 })
+            let strengths = app.heard.signalStrengths
+            #expect(strengths[1] < strengths[0] - 10)
+        }
+    }
+
     @Test("A known peripheral: the app retrieves it by identifier and connects without scanning")
     func knownPeripheral() async throws {
         try await withScanningApp { world, blinky, app in
