@@ -15,6 +15,17 @@ struct SimulatedPeripheralTests {
         }
     }
 
+    @Test("On an air losing 30 % of connection packets, every notification still arrives, in order")
+    func packetLoss() async throws {
+        try await withConnectedApp(packetErrorRate: 0.3) { world, blinky, app in
+            app.subscribe(Blinky.button)
+            try await world.wait(until: { blinky.isSubscribed(Blinky.button) })
+            for press in 1...5 { blinky.simulateValueUpdate(Data([UInt8(press)]), for: Blinky.button) }
+            try await world.wait(until: { app.heard.notifications.count == 5 })
+            #expect(app.heard.notifications == (1...5).map { Data([UInt8($0)]) })
+        }
+    }
+
     @Test("A read the responder refuses fails with its ATT error")
     func attError() async throws {
         try await withConnectedApp(responder: { _ in .error(.readNotPermitted) }) { world, _, app in
