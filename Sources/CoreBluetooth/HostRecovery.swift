@@ -4,9 +4,11 @@ import Host
 /// Keeps a manager's host stack up for as long as the manager lives, as iOS keeps a manager across Bluetooth
 /// being turned off and on: a controller reached over `tcp:` or `unix:` (a `bluetooth sim`, Bumble, an emulator)
 /// may come later than the app or go away and come back, so its transport is opened again, with a back-off that
-/// doubles from ``firstDelay`` to at most ``longestDelay``, until it answers. Other transports get one attempt. A
-/// simulated radio (``SimulatedRadio``) gives the next controller once it is switched on again, and fails only when
-/// its simulation has ended, which ends the manager's host for good.
+/// doubles from ``firstDelay`` to at most ``longestDelay``, until it answers. A real controller (`serial:`, an HCI
+/// user channel) whose host ended while the manager lives (a Hardware Error ends it, as Linux then resets the
+/// adapter) is opened and set up once more; if that fails, the manager stays powered off. A simulated radio
+/// (``SimulatedRadio``) gives the next controller once it is switched on again, and fails only when its simulation
+/// has ended, which ends the manager's host for good; the virtual radio's other controllers are not reopened.
 enum HostRecovery {
     /// The wait after the first failed attempt.
     static let firstDelay: Duration = .milliseconds(50)
@@ -18,6 +20,14 @@ enum HostRecovery {
         switch spec {
         case .tcp, .unix: true
         case .virtual, .serial, .hciUserChannel: false
+        }
+    }
+
+    /// Whether a controller behind `spec` is opened and set up again after its host ended.
+    static func restarts(_ spec: TransportSpec) -> Bool {
+        switch spec {
+        case .tcp, .unix, .serial, .hciUserChannel: true
+        case .virtual: false
         }
     }
 
@@ -41,7 +51,8 @@ enum HostRecovery {
                 delay = min(delay * 2, longestDelay)
                 continue
             }
-            guard launch.radio != nil || retries(launch.spec) else { return }
+            if launch.radio != nil { continue }
+            guard restarts(launch.spec), (try? await Task.sleep(for: firstDelay)) != nil else { return }
         }
     }
 

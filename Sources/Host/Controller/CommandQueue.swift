@@ -38,19 +38,31 @@ struct CommandQueue {
         var answeredID: UInt64?
         if opcode != .noOperation, let index = outstanding.firstIndex(where: { $0.packet.opcode == opcode }) {
             answeredID = outstanding.remove(at: index).id
+        } else if opcode == ResetCommand.opcode {
+            return (nil, resendAfterSpontaneousReset())
         }
         return (answeredID, drain())
     }
 
-    /// Gives up on a command: it leaves the queue and, if it was sent, its credit is assumed back,
-    /// since a controller that never answers never returns it. Returns the commands to send now.
+    /// Gives up on a command: it leaves the queue and a credit is assumed back, whether it was sent (a controller
+    /// that never answers never returns its credit) or still waiting for one (a controller that granted none and
+    /// never grants another would otherwise stop every later command; Linux's command timeout does the same).
+    /// Returns the commands to send now.
     mutating func abandon(id: UInt64) -> [Entry] {
         waiting.removeAll { $0.id == id }
-        if let index = outstanding.firstIndex(where: { $0.id == id }) {
-            outstanding.remove(at: index)
-            credits = max(credits, 1)
-        }
+        outstanding.removeAll { $0.id == id }
+        credits = max(credits, 1)
         return drain()
+    }
+
+    /// A Reset Complete nobody asked for: some CSR controllers reset themselves during start-up and forget the
+    /// command in flight, so the commands still outstanding go out again (as many as the event granted credits
+    /// for), then the waiting ones. An answer to the first sending that arrives after all is matched to the second,
+    /// and the one after it to nothing.
+    private mutating func resendAfterSpontaneousReset() -> [Entry] {
+        let again = Array(outstanding.prefix(credits))
+        credits -= again.count
+        return again + drain()
     }
 
     /// Removes every command, for when the transport is gone; returns their identifiers.

@@ -8,15 +8,26 @@ extension ControllerChannel {
     /// Bluetooth Core Specification Vol 4, Part E, 7.3.1.
     public static let hostEventMask: UInt64 = 1 << 4 | 1 << 7 | 1 << 11 | 1 << 15 | 1 << 25 | 1 << 47 | 1 << 61
 
-    /// LE subevents the host handles, for LE Set Event Mask: bit n-1 enables subevent n.
+    /// LE subevents the host handles, each with the HCI version of the Core release that brought it (0x06 is 4.0,
+    /// 0x07 4.1, 0x08 4.2, 0x09 5.0).
     ///
-    /// Bluetooth Core Specification Vol 4, Part E, 7.8.1.
-    public static let hostLEEventMask: UInt64 = [
-        LESubeventCode.connectionComplete, .advertisingReport, .connectionUpdateComplete,
-        .readRemoteFeaturesComplete, .longTermKeyRequest, .remoteConnectionParameterRequest,
-        .dataLengthChange, .enhancedConnectionComplete, .phyUpdateComplete,
-        .extendedAdvertisingReport, .scanTimeout, .advertisingSetTerminated, .scanRequestReceived,
-    ].reduce(0) { $0 | 1 << UInt64($1.rawValue - 1) }
+    /// Bluetooth Core Specification Vol 4, Part E, 7.7.65 and 7.8.1.
+    private static let hostLESubevents: [(subevent: LESubeventCode, since: UInt8)] = [
+        (.connectionComplete, 0x06), (.advertisingReport, 0x06), (.connectionUpdateComplete, 0x06),
+        (.readRemoteFeaturesComplete, 0x06), (.longTermKeyRequest, 0x06), (.remoteConnectionParameterRequest, 0x07),
+        (.dataLengthChange, 0x08), (.enhancedConnectionComplete, 0x08), (.phyUpdateComplete, 0x09),
+        (.extendedAdvertisingReport, 0x09), (.scanTimeout, 0x09), (.advertisingSetTerminated, 0x09),
+        (.scanRequestReceived, 0x09),
+    ]
+
+    /// The LE Set Event Mask the host sends a controller of HCI version `hciVersion`: bit n-1 enables subevent n,
+    /// and only subevents that version defines are set, since some 4.0 controllers refuse a mask with bits they do
+    /// not know (Bumble sends them 0x1F for the same reason). A version below 4.0's gets 4.0's mask.
+    public static func hostLEEventMask(hciVersion: UInt8) -> UInt64 {
+        hostLESubevents.filter { $0.since <= max(hciVersion, 0x06) }.reduce(0) {
+            $0 | 1 << UInt64($1.subevent.rawValue - 1)
+        }
+    }
 
     /// Brings the controller up: reset, version, supported commands, address, buffer sizes, LE
     /// features, event masks, and the own address ``ControllerSetupOptions`` describes: the configured static random
@@ -30,11 +41,11 @@ extension ControllerChannel {
         configureACLBuffers(length: length, count: count)
         let leFeatures = try await execute(LEReadLocalSupportedFeaturesCommand()).leFeatures
         _ = try await execute(SetEventMaskCommand(eventMask: Self.hostEventMask))
-        _ = try await execute(LESetEventMaskCommand(leEventMask: Self.hostLEEventMask))
+        _ = try await execute(LESetEventMaskCommand(leEventMask: Self.hostLEEventMask(hciVersion: version.hciVersion)))
 
         var ownAddress = publicAddress
         var ownAddressType = AddressType.public
-        if publicAddress == .zero || options.staticRandomAddress != nil {
+        if publicAddress == .zero || publicAddress.isPlaceholder || options.staticRandomAddress != nil {
             ownAddress = options.staticRandomAddress ?? ControllerSetupOptions.makeStaticRandomAddress()
             ownAddressType = .random
             _ = try await execute(LESetRandomAddressCommand(randomAddress: ownAddress))

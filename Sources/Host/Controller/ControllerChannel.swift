@@ -246,6 +246,12 @@ public actor ControllerChannel {
                 announceDrainedLinks()
             }
             deliver(event)
+        case .hardwareError(let error):
+            // As Linux's error reset: nothing the controller held can be trusted, so the channel ends (every pending
+            // command and wait fails) and the transport closes, for whoever owns it to open and set up again.
+            deliver(event)
+            fail(with: .hardwareError(code: error.hardwareCode))
+            Task { [transport] in await transport.close() }
         default:
             deliver(event)
         }

@@ -16,6 +16,9 @@ public enum HCIError: Error, Equatable, Sendable {
     case eventTimeout(String)
     /// The transport failed or closed.
     case transport(TransportError)
+    /// The controller reported a hardware failure (Hardware Error, with its maker's code): it may have lost every
+    /// link and setting, so the channel ends and the controller must be set up again.
+    case hardwareError(code: UInt8)
 }
 
 extension HCIError: CustomStringConvertible {
@@ -31,6 +34,8 @@ extension HCIError: CustomStringConvertible {
         case .disconnected(let handle): "connection \(handle) is gone"
         case .eventTimeout(let what): "timed out waiting for \(what)"
         case .transport(let error): error.description
+        case .hardwareError(let code):
+            "the controller reported a hardware error (code 0x\(String(code, radix: 16, uppercase: true))) and must be reset"
         }
     }
 }

@@ -185,6 +185,8 @@ public actor BluetoothHost {
         switch event {
         case .disconnectionComplete(let e) where e.status.isSuccess:
             linkDown(e.handle, reason: e.reason)
+        case .hardwareError(let e):
+            logger.error("\(HCIError.hardwareError(code: e.hardwareCode)): every link is lost and the host stops")
         case .leMeta(let meta):
             handle(meta, event: event)
         case .encryptionChange(let e):

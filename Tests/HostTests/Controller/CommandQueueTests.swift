@@ -52,6 +52,27 @@ struct CommandQueueTests {
         #expect(queue.outstanding.map(\.id) == [2])
     }
 
+    @Test("a command that timed out waiting for a credit gives the queue one, so later commands still go out")
+    func abandonWaitingAssumesCredit() throws {
+        var queue = CommandQueue()
+        _ = queue.answered(opcode: .noOperation, credits: 0)
+        _ = try queue.submit(entry(1, ocf: 1))
+        _ = try queue.submit(entry(2, ocf: 2))
+        #expect(queue.abandon(id: 1).map(\.id) == [2])
+    }
+
+    @Test("a Reset Complete nobody asked for sends the outstanding command again before the waiting ones")
+    func spontaneousReset() throws {
+        var queue = CommandQueue()
+        _ = try queue.submit(entry(1, ocf: 1))
+        _ = try queue.submit(entry(2, ocf: 2))
+        let (answered, send) = queue.answered(opcode: ResetCommand.opcode, credits: 1)
+        #expect(answered == nil)
+        #expect(send.map(\.id) == [1])
+        let next = queue.answered(opcode: HCIOpcode(ogf: 0x08, ocf: 1), credits: 1)
+        #expect(next.answered == 1 && next.send.map(\.id) == [2])
+    }
+
     @Test("the waiting queue is bounded")
     func bounded() throws {
         var queue = CommandQueue(capacity: 2)

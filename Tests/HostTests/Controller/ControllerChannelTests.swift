@@ -153,44 +153,67 @@ struct ControllerChannelTests {
 
     @Test("start-up: reset, version, commands, address, buffers, features, masks, static random address")
     func startUpSequence() async throws {
+        let address = try #require(BluetoothAddress("C1:02:03:04:05:06"))
+        let start = try await StartUp.run(options: .init(staticRandomAddress: address))
+        #expect(start.eventMask & 1 << 61 != 0, "LE Meta must be unmasked")
+        #expect(start.leEventMask & 1 << 1 != 0, "advertising reports must be unmasked")
+        #expect(start.randomAddress == address)
+        #expect(start.info.ownAddress == address && start.info.ownAddressType == .random)
+        #expect(start.info.aclBufferLength == 27 && start.info.aclBufferCount == 8)
+        #expect(start.info.leFeatures.contains(.le2MPHY))
+        #expect(start.info.version == start.version)
+    }
+
+    @Test(
+        "LE Set Event Mask holds only the subevents the controller's Core version defines",
+        arguments: [(UInt8(0x06), UInt64(0x1F)), (0x07, 0x3F), (0x08, 0x27F), (0x0C, 0x71A7F)])
+    func leEventMaskByVersion(hciVersion: UInt8, mask: UInt64) async throws {
+        let start = try await StartUp.run(hciVersion: hciVersion)
+        #expect(start.leEventMask == mask)
+    }
+
+    @Test(
+        "a placeholder public address (an unprogrammed Broadcom or Intel part's) is not used: a static random one is",
+        arguments: ["AA:AA:AA:AA:AA:AA", "00:20:70:02:A0:00", "43:45:C5:00:1F:AC", "00:03:19:9E:8B:00"])
+    func placeholderAddress(text: String) async throws {
+        let placeholder = try #require(BluetoothAddress(text))
+        let start = try await StartUp.run(publicAddress: placeholder)
+        let random = try #require(start.randomAddress)
+        #expect(random.isStaticRandom)
+        #expect(start.info.ownAddress == random && start.info.ownAddressType == .random)
+        #expect(start.info.publicAddress == placeholder)
+    }
+
+    @Test("a programmed public address is the own address")
+    func publicAddress() async throws {
+        let address = try #require(BluetoothAddress("00:1A:7D:12:34:56"))
+        let start = try await StartUp.run(publicAddress: address, setsRandomAddress: false)
+        #expect(start.randomAddress == nil)
+        #expect(start.info.ownAddress == address && start.info.ownAddressType == .public)
+    }
+
+    @Test("a Reset Complete nobody asked for during start-up (CSR) sends the command in flight again")
+    func spontaneousResetComplete() async throws {
         let controller = ScriptedController()
         let channel = ControllerChannel(transport: controller.hostSide, clock: ManualClock())
-        let address = try #require(BluetoothAddress("C1:02:03:04:05:06"))
-        async let info = channel.setUp(.init(staticRandomAddress: address))
-        try await controller.expect(ResetCommand.self)
+        async let version = channel.execute(ReadLocalVersionInformationCommand())
+        try await controller.expect(ReadLocalVersionInformationCommand.self)
         try await controller.complete(ResetCommand.self, .init())
         try await controller.expect(ReadLocalVersionInformationCommand.self)
-        let version = ReadLocalVersionInformationCommand.ReturnParameters(
-            hciVersion: 0x0C, hciSubversion: 1, lmpVersion: 0x0C, companyIdentifier: 0xFFFF, lmpSubversion: 1)
-        try await controller.complete(ReadLocalVersionInformationCommand.self, version)
-        try await controller.expect(ReadLocalSupportedCommandsCommand.self)
-        try await controller.complete(
-            ReadLocalSupportedCommandsCommand.self, .init(supportedCommands: Array(repeating: 0xFF, count: 64)))
-        try await controller.expect(ReadBDADDRCommand.self)
-        try await controller.complete(ReadBDADDRCommand.self, .init(address: .zero))
-        try await controller.expect(LEReadBufferSizeV2Command.self)
-        try await controller.fail(LEReadBufferSizeV2Command.opcode, .unknownCommand)
-        try await controller.expect(LEReadBufferSizeCommand.self)
-        try await controller.complete(
-            LEReadBufferSizeCommand.self, .init(leACLDataPacketLength: 27, totalNumLEACLDataPackets: 8))
-        try await controller.expect(LEReadLocalSupportedFeaturesCommand.self)
-        try await controller.complete(
-            LEReadLocalSupportedFeaturesCommand.self, .init(leFeatures: [.encryption, .le2MPHY]))
-        let mask = try await controller.expect(SetEventMaskCommand.self)
-        #expect(mask.eventMask & 1 << 61 != 0, "LE Meta must be unmasked")
-        try await controller.complete(SetEventMaskCommand.self, .init())
-        let leMask = try await controller.expect(LESetEventMaskCommand.self)
-        #expect(leMask.leEventMask & 1 << 1 != 0, "advertising reports must be unmasked")
-        try await controller.complete(LESetEventMaskCommand.self, .init())
-        let random = try await controller.expect(LESetRandomAddressCommand.self)
-        #expect(random.randomAddress == address)
-        try await controller.complete(LESetRandomAddressCommand.self, .init())
+        try await controller.complete(ReadLocalVersionInformationCommand.self, StartUp.version(0x08))
+        #expect(try await version == StartUp.version(0x08))
+    }
 
-        let result = try await info
-        #expect(result.ownAddress == address && result.ownAddressType == .random)
-        #expect(result.aclBufferLength == 27 && result.aclBufferCount == 8)
-        #expect(result.leFeatures.contains(.le2MPHY))
-        #expect(result.version == version)
+    @Test("a Hardware Error ends the channel: pending commands fail with it and the transport closes")
+    func hardwareError() async throws {
+        let controller = ScriptedController()
+        let channel = ControllerChannel(transport: controller.hostSide, clock: ManualClock())
+        let version = Task { try await channel.execute(ReadLocalVersionInformationCommand()) }
+        try await controller.expect(ReadLocalVersionInformationCommand.self)
+        try await controller.send(HardwareErrorEvent(hardwareCode: 0x42))
+        await #expect(throws: HCIError.hardwareError(code: 0x42)) { try await version.value }
+        #expect(try await controller.hostClosed())
+        await #expect(throws: HCIError.hardwareError(code: 0x42)) { try await channel.execute(ResetCommand()) }
     }
 
     @Test("a fresh static random address has its two top bits set")
@@ -211,4 +234,61 @@ private final class Bounded: HCITransport {
     var commandTimeout: Duration? { .seconds(120) }
     func send(_ packet: HCIPacket) async throws(TransportError) { try await inner.send(packet) }
     func close() async { await inner.close() }
+}
+
+/// A scripted controller's side of the start-up sequence, with what the host sent it.
+private struct StartUp {
+    var info: ControllerInfo
+    var version: ReadLocalVersionInformationCommand.ReturnParameters
+    var eventMask: UInt64
+    var leEventMask: UInt64
+    /// The address LE Set Random Address set, if the host sent one.
+    var randomAddress: BluetoothAddress?
+
+    static func version(_ hciVersion: UInt8) -> ReadLocalVersionInformationCommand.ReturnParameters {
+        .init(
+            hciVersion: hciVersion, hciSubversion: 1, lmpVersion: hciVersion, companyIdentifier: 0xFFFF,
+            lmpSubversion: 1)
+    }
+
+    /// Runs `setUp` against a controller of `hciVersion` whose Read BD_ADDR gives `publicAddress`, with LE Read
+    /// Buffer Size v2 unknown (v1 gives 8 of 27 bytes) and the LE features Encryption and 2M PHY; the script ends
+    /// with LE Set Random Address when `setsRandomAddress`.
+    static func run(
+        hciVersion: UInt8 = 0x0C, publicAddress: BluetoothAddress = .zero, options: ControllerSetupOptions = .init(),
+        setsRandomAddress: Bool = true
+    ) async throws -> StartUp {
+        let controller = ScriptedController()
+        let channel = ControllerChannel(transport: controller.hostSide, clock: ManualClock())
+        async let info = channel.setUp(options)
+        try await controller.expect(ResetCommand.self)
+        try await controller.complete(ResetCommand.self, .init())
+        try await controller.expect(ReadLocalVersionInformationCommand.self)
+        try await controller.complete(ReadLocalVersionInformationCommand.self, version(hciVersion))
+        try await controller.expect(ReadLocalSupportedCommandsCommand.self)
+        try await controller.complete(
+            ReadLocalSupportedCommandsCommand.self, .init(supportedCommands: Array(repeating: 0xFF, count: 64)))
+        try await controller.expect(ReadBDADDRCommand.self)
+        try await controller.complete(ReadBDADDRCommand.self, .init(address: publicAddress))
+        try await controller.expect(LEReadBufferSizeV2Command.self)
+        try await controller.fail(LEReadBufferSizeV2Command.opcode, .unknownCommand)
+        try await controller.expect(LEReadBufferSizeCommand.self)
+        try await controller.complete(
+            LEReadBufferSizeCommand.self, .init(leACLDataPacketLength: 27, totalNumLEACLDataPackets: 8))
+        try await controller.expect(LEReadLocalSupportedFeaturesCommand.self)
+        try await controller.complete(
+            LEReadLocalSupportedFeaturesCommand.self, .init(leFeatures: [.encryption, .le2MPHY]))
+        let mask = try await controller.expect(SetEventMaskCommand.self)
+        try await controller.complete(SetEventMaskCommand.self, .init())
+        let leMask = try await controller.expect(LESetEventMaskCommand.self)
+        try await controller.complete(LESetEventMaskCommand.self, .init())
+        var random: BluetoothAddress?
+        if setsRandomAddress {
+            random = try await controller.expect(LESetRandomAddressCommand.self).randomAddress
+            try await controller.complete(LESetRandomAddressCommand.self, .init())
+        }
+        return StartUp(
+            info: try await info, version: version(hciVersion), eventMask: mask.eventMask,
+            leEventMask: leMask.leEventMask, randomAddress: random)
+    }
 }

@@ -21,6 +21,11 @@ final class ScriptedController: Sendable {
         try #require(try await iterator.next())
     }
 
+    /// Whether the host closed its end: true once everything it sent has been read and its stream ended.
+    func hostClosed() async throws -> Bool {
+        try await iterator.next() == nil
+    }
+
     /// Expects the next packet to be command `C` and decodes it.
     @discardableResult
     func expect<C: HCICommandParameters>(_: C.Type, sourceLocation: SourceLocation = #_sourceLocation) async throws -> C
