@@ -1,5 +1,4 @@
 // swift-tools-version:6.1
-import Foundation
 import PackageDescription
 
 let package = Package(
@@ -48,10 +47,11 @@ let package = Package(
             dependencies: ["Host", "HCI", "VirtualRadio", "BlueZ", .product(name: "Logging", package: "swift-log")]),
         .target(name: "CoreBluetoothAsync", dependencies: ["CoreBluetooth"]),
         .target(name: "CoreBluetoothTesting", dependencies: ["CoreBluetooth", "HCI", "VirtualRadio"]),
+        .target(name: "GATTFileFormat", dependencies: ["CoreBluetooth", "Host", "HCI", "VirtualRadio"]),
         .executableTarget(
             name: "bluetooth",
             dependencies: [
-                "CoreBluetooth", "Host", "HCI", "VirtualRadio",
+                "CoreBluetooth", "Host", "HCI", "VirtualRadio", "GATTFileFormat",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]
@@ -74,7 +74,9 @@ let package = Package(
         .testTarget(name: "CoreBluetoothTestingTests", dependencies: ["CoreBluetoothTesting", "CoreBluetooth", "HCI"]),
         .testTarget(
             name: "bluetoothTests",
-            dependencies: ["bluetooth", "HeartRateExample", "FirstApp", "HCI", "Host", "HostTestSupport"]),
+            dependencies: [
+                "bluetooth", "GATTFileFormat", "HeartRateExample", "FirstApp", "HCI", "Host", "HostTestSupport",
+            ]),
         .testTarget(
             name: "InteropTests", dependencies: ["CoreBluetooth", "Host", "HCI", "VirtualRadio", "HostTestSupport"],
             exclude: ["bumble"]),
@@ -82,24 +84,11 @@ let package = Package(
     swiftLanguageModes: [.v6]
 )
 
-// Fuzzing build only (`.ci/fuzz` sets BLUETOOTH_FUZZ): the GATT and world file parsers of the `bluetooth` tool
-// become a module the fuzz targets import, and the `fuzz` executable (Fuzz/, libFuzzer's entry points) is added.
-// Other builds never see these targets.
+// Fuzzing build only (`.ci/fuzz` sets BLUETOOTH_FUZZ): the `fuzz` executable (Fuzz/, libFuzzer's entry points) is
+// added. Other builds never see it.
 if Context.environment["BLUETOOTH_FUZZ"] != nil {
-    let fileFormatSources = [
-        "GATTFile", "Explore/PresentationFormat.swift", "Explore/MedicalFloat.swift", "Support/PrintableText.swift",
-    ]
-    let toolSources = FileManager.default.subpaths(atPath: Context.packageDirectory + "/Sources/bluetooth") ?? []
-    let otherToolSources = toolSources.filter { path in
-        path.hasSuffix(".swift") && !fileFormatSources.contains { path == $0 || path.hasPrefix($0 + "/") }
-    }
-    package.targets.first { $0.name == "bluetooth" }?.exclude += fileFormatSources
-    package.targets += [
-        .target(
-            name: "GATTFileFormat", dependencies: ["CoreBluetooth", "Host", "HCI"], path: "Sources/bluetooth",
-            exclude: otherToolSources, sources: fileFormatSources),
+    package.targets.append(
         .executableTarget(
             name: "fuzz", dependencies: ["HCI", "Host", "CoreBluetooth", "GATTFileFormat"], path: "Fuzz",
-            exclude: ["Corpus", "make-seeds.py"]),
-    ]
+            exclude: ["Corpus", "make-seeds.py"]))
 }

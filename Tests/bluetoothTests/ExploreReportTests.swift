@@ -2,6 +2,7 @@ import CoreBluetooth
 import Foundation
 import Testing
 
+@testable import GATTFileFormat
 @testable import bluetooth
 
 @Suite("explore's report: the --json format, reading it back, and the tree people read", .timeLimit(.minutes(2)))

@@ -2,6 +2,7 @@ import CoreBluetooth
 import Foundation
 import Testing
 
+@testable import GATTFileFormat
 @testable import bluetooth
 
 @Suite("GATT file: reading, checking and turning into CoreBluetooth services", .timeLimit(.minutes(2)))

@@ -1,5 +1,6 @@
 import Testing
 
+@testable import GATTFileFormat
 @testable import bluetooth
 
 @Suite("JSON reading and writing for the CLI's files and output", .timeLimit(.minutes(2)))

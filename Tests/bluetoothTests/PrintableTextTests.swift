@@ -1,3 +1,4 @@
+import GATTFileFormat
 import Testing
 
 @testable import bluetooth

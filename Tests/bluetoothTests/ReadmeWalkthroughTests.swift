@@ -1,4 +1,5 @@
 import Foundation
+import GATTFileFormat
 import HCI
 import Testing
 

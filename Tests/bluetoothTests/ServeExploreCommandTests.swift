@@ -1,4 +1,5 @@
 import Foundation
+import GATTFileFormat
 import Testing
 
 @testable import bluetooth

@@ -1,5 +1,6 @@
 import CoreBluetooth
 import Foundation
+import GATTFileFormat
 import Testing
 
 @testable import bluetooth

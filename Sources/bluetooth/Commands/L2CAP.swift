@@ -1,6 +1,7 @@
 import ArgumentParser
 import CoreBluetooth
 import Foundation
+import GATTFileFormat
 
 /// `bluetooth l2cap TARGET PSM`: opens an LE credit-based channel to a peripheral, sends bytes on it and prints
 /// the bytes it receives, as hex.

@@ -1,6 +1,7 @@
 import ArgumentParser
 import CoreBluetooth
 import Foundation
+import GATTFileFormat
 
 /// `bluetooth serve GATT.json`: run a peripheral from a GATT file until Ctrl-C or SIGTERM (exit status 0).
 struct Serve: AsyncParsableCommand {

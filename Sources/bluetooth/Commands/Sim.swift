@@ -1,6 +1,7 @@
 import ArgumentParser
 import CoreBluetooth
 import Foundation
+import GATTFileFormat
 import HCI
 import VirtualRadio
 

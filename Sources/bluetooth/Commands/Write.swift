@@ -1,6 +1,7 @@
 import ArgumentParser
 import CoreBluetooth
 import Foundation
+import GATTFileFormat
 
 /// `bluetooth write TARGET ATTRIBUTE HEX`: write one characteristic's value, with or without response (then waiting
 /// until the value has gone out before disconnecting), or one descriptor's.

@@ -1,3 +1,4 @@
+import GATTFileFormat
 /// Names of GAP Appearance values: a category in the upper ten bits and a subcategory in the lower six.
 ///
 /// Bluetooth Assigned Numbers 2.6.

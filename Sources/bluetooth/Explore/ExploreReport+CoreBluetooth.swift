@@ -1,5 +1,6 @@
 import CoreBluetooth
 import Foundation
+import GATTFileFormat
 
 extension ExploreReport {
     /// The name `explore` gives an error that refused a read: the `CBATTError` or `CBError` code's case name

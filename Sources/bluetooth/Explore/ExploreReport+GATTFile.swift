@@ -1,4 +1,5 @@
 import CoreBluetooth
+import GATTFileFormat
 import Host
 
 extension ExploreReport {

@@ -1,3 +1,4 @@
+import GATTFileFormat
 extension ExploreReport {
     /// The report in the `explore --json` format of DESIGN.md, keys in that order; values as lowercase hex or null.
     var json: JSONValue {

@@ -1,3 +1,4 @@
+import GATTFileFormat
 extension ExploreReport {
     /// The tree people read: each service, included service, characteristic and descriptor with its well-known
     /// name, values as hex and, where the format is known, decoded.

@@ -1,3 +1,4 @@
+import GATTFileFormat
 import HCI
 
 /// Turns the values of well-known characteristics and descriptors into text a person reads, for explore's tree.

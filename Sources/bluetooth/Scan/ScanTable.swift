@@ -1,4 +1,5 @@
 import Foundation
+import GATTFileFormat
 
 /// The advertisers `scan` has seen, and how each one is printed: a table on a terminal (strongest signal first,
 /// 80 columns wide), one plain line per advertisement on a pipe, a JSON object per advertisement with `--json`.

@@ -1,5 +1,6 @@
 import CoreBluetooth
 import Foundation
+import GATTFileFormat
 
 /// One delegate call a ``CentralSession`` saw, reduced to values that may cross to the command's task.
 enum CentralEvent: Sendable {

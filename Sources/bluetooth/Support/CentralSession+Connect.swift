@@ -1,5 +1,6 @@
 import CoreBluetooth
 import Foundation
+import GATTFileFormat
 
 extension CentralSession {
     /// Scans until the target advertises and connects to it, failing after `timeout` seconds.

@@ -1,5 +1,6 @@
 import CoreBluetooth
 import Foundation
+import GATTFileFormat
 import Synchronization
 
 /// The peripheral manager delegate behind `bluetooth serve`: publishes a GATT file's services, advertises, answers

@@ -5,7 +5,7 @@ extension GATTFile {
     /// The services as CoreBluetooth objects to publish in this order: included services are resolved to the
     /// objects made before them, static values are cached, and descriptors carry Apple's value types
     /// (`String` for the User Description, `Data` otherwise).
-    func makeServices() -> [CBMutableService] {
+    package func makeServices() -> [CBMutableService] {
         var made: [CBMutableService] = []
         for service in services {
             let mutable = CBMutableService(type: service.uuid, primary: service.isPrimary)
@@ -22,7 +22,7 @@ extension GATTFile {
 
     /// The manager options that make the peripheral serve the file's name as its GAP Device Name and its
     /// appearance, when the file gives them.
-    func deviceOptions() -> [String: Any] {
+    package func deviceOptions() -> [String: Any] {
         var options: [String: Any] = [:]
         if let name { options[CBManagerOptionDeviceNameKey] = name }
         if let appearance { options[CBManagerOptionAppearanceKey] = Int(appearance) }
@@ -31,10 +31,10 @@ extension GATTFile {
 
     /// The local name advertised: the file's `name`, else the machine's host name, which the manager also serves as
     /// the GAP Device Name.
-    var advertisedName: String { name ?? LocalDeviceName.hostName }
+    package var advertisedName: String { name ?? LocalDeviceName.hostName }
 
     /// What to pass to `startAdvertising(_:)`: the local name and the service UUIDs the file gives.
-    func advertisementData() -> [String: Any] {
+    package func advertisementData() -> [String: Any] {
         var data: [String: Any] = [CBAdvertisementDataLocalNameKey: advertisedName]
         if !advertisedServices.isEmpty {
             data[CBAdvertisementDataServiceUUIDsKey] = advertisedServices
@@ -46,7 +46,7 @@ extension GATTFile {
 extension GATTFile.Characteristic {
     /// The characteristic as a CoreBluetooth object, with its descriptors; the initial value of a dynamic
     /// characteristic is not part of it (the app answers reads with it).
-    func makeCharacteristic() -> CBMutableCharacteristic {
+    package func makeCharacteristic() -> CBMutableCharacteristic {
         let characteristic = CBMutableCharacteristic(
             type: uuid, properties: properties, value: staticValue.map { Data($0) }, permissions: permissions)
         if !descriptors.isEmpty {
@@ -58,7 +58,7 @@ extension GATTFile.Characteristic {
 
 extension GATTFile.Descriptor {
     /// The descriptor as a CoreBluetooth object: a `String` value for the User Description (2901), `Data` otherwise.
-    func makeDescriptor() -> CBMutableDescriptor {
+    package func makeDescriptor() -> CBMutableDescriptor {
         if uuid == CBUUID(string: CBUUIDCharacteristicUserDescriptionString) {
             return CBMutableDescriptor(type: uuid, value: String(decoding: value, as: UTF8.self))
         }

@@ -3,7 +3,7 @@ import Host
 
 extension JSONField {
     /// The value as a UUID written as CBUUID prints it: 4 or 8 hex digits, or 36 characters with dashes, either case.
-    func uuid() throws(JSONFileError) -> CBUUID {
+    package func uuid() throws(JSONFileError) -> CBUUID {
         let text = try string()
         guard let uuid = BluetoothUUID(string: text) else {
             throw failure(

@@ -9,33 +9,33 @@ import VirtualRadio
 ///     { "gatt": "thermometer.json", "position": { "x": 1, "y": 0, "z": 0 }, "advertisingIntervalMs": 100 },
 ///     { "gatt": { "name": "Battery", "services": [ { "uuid": "180F" } ] }, "rssi": -60 } ] }
 /// ```
-struct WorldFile: Equatable, Sendable {
+package struct WorldFile: Equatable, Sendable {
     /// The advertising interval when a peripheral gives none.
-    static let defaultAdvertisingIntervalMs = 100
+    package static let defaultAdvertisingIntervalMs = 100
     /// The advertising intervals the Core Specification allows (20 ms to 10.24 s).
-    static let advertisingIntervalRangeMs = 20...10_240
+    package static let advertisingIntervalRangeMs = 20...10_240
 
     /// The generation of the sim's controllers (its clients' and its peripherals'), or nil for the default.
-    var controller: ControllerGeneration?
+    package var controller: ControllerGeneration?
     /// The peripherals in file order.
-    var peripherals: [Peripheral]
+    package var peripherals: [Peripheral]
 
     /// One virtual peripheral.
-    struct Peripheral: Equatable, Sendable {
+    package struct Peripheral: Equatable, Sendable {
         /// What the peripheral advertises and serves.
-        var gatt: GATTFile
+        package var gatt: GATTFile
         /// The path of its GATT file as written in the world file, or nil when the GATT file is inline.
-        var gattPath: String?
+        package var gattPath: String?
         /// Where the peripheral is, or nil to leave it to the air's default.
-        var placement: Placement?
+        package var placement: Placement?
         /// Milliseconds between two advertising events.
-        var advertisingIntervalMs: Int
+        package var advertisingIntervalMs: Int
         /// The generation of this peripheral's controller, or nil for the world file's.
-        var controller: ControllerGeneration?
+        package var controller: ControllerGeneration?
     }
 
     /// How the air decides the signal strength centrals see from a peripheral.
-    enum Placement: Equatable, Sendable {
+    package enum Placement: Equatable, Sendable {
         /// A position in metres; the air derives RSSI from the distance.
         case position(x: Double, y: Double, z: Double)
         /// A fixed RSSI in dBm.

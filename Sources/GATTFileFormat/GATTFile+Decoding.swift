@@ -2,7 +2,7 @@ import CoreBluetooth
 
 extension GATTFile {
     /// Reads and checks a GATT file; the error names the path of the first element at fault.
-    init(json bytes: [UInt8]) throws(JSONFileError) {
+    package init(json bytes: [UInt8]) throws(JSONFileError) {
         try self.init(field: JSONField(document: try JSONParser.parse(bytes)))
     }
 
@@ -10,7 +10,7 @@ extension GATTFile {
     ///
     /// The top-level keys are `name` (the local name and GAP Device Name), `appearance` (the GAP Appearance, a
     /// number 0 to 65535), `advertise` and `services`, as DESIGN.md's "GATT file" describes.
-    init(field root: JSONField) throws(JSONFileError) {
+    package init(field root: JSONField) throws(JSONFileError) {
         let object = try root.object(keys: ["name", "appearance", "advertise", "services"])
         name = try object.optional("name")?.string()
         appearance = try object.optional("appearance").map { field throws(JSONFileError) in
@@ -50,7 +50,7 @@ extension GATTFile {
     }
 
     /// The longest attribute value ATT carries (Core Specification Vol 3, Part F, 3.2.9).
-    static let maximumValueLength = 512
+    package static let maximumValueLength = 512
 
     private static let serviceKeys = ["uuid", "primary", "includes", "characteristics"]
     private static let characteristicKeys = [

@@ -1,7 +1,7 @@
 /// A JSON value as written in a file, keeping the order of object members so that output is deterministic.
 ///
 /// RFC 8259.
-indirect enum JSONValue: Sendable {
+package indirect enum JSONValue: Sendable {
     case null
     case bool(Bool)
     case number(Double)
@@ -10,7 +10,7 @@ indirect enum JSONValue: Sendable {
     case object([(key: String, value: JSONValue)])
 
     /// How an error message names the kind of this value ("a string", "an array", ...).
-    var kindDescription: String {
+    package var kindDescription: String {
         switch self {
         case .null: "null"
         case .bool: "true or false"
@@ -23,7 +23,7 @@ indirect enum JSONValue: Sendable {
 }
 
 extension JSONValue: Equatable {
-    static func == (lhs: JSONValue, rhs: JSONValue) -> Bool {
+    package static func == (lhs: JSONValue, rhs: JSONValue) -> Bool {
         switch (lhs, rhs) {
         case (.null, .null): true
         case (.bool(let a), .bool(let b)): a == b

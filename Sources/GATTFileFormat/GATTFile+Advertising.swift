@@ -4,7 +4,7 @@ import Host
 extension GATTFile {
     /// A warning when the local name cannot be advertised whole next to the service UUIDs (31 bytes of advertising
     /// data and 31 of scan response, laid out as CoreBluetooth does), so centrals see a shortened name; else nil.
-    var nameFitWarning: String? {
+    package var nameFitWarning: String? {
         let name = advertisedName
         let content = AdvertisementContent(
             flags: [.leGeneralDiscoverable, .brEdrNotSupported], localName: name,

@@ -3,9 +3,9 @@
 /// neither move the cursor, recolour or clear the screen, ring the bell, nor start a line of its own in a tree.
 ///
 /// Escapes are Swift's: `\n`, `\r`, `\t`, `\\`, `\"` and `\u{1B}` for the rest, so the text stays unambiguous.
-enum PrintableText {
+package enum PrintableText {
     /// `text` with its control characters escaped.
-    static func escaped(_ text: String) -> String {
+    package static func escaped(_ text: String) -> String {
         var result = ""
         result.unicodeScalars.reserveCapacity(text.unicodeScalars.count)
         for scalar in text.unicodeScalars {
@@ -27,7 +27,7 @@ enum PrintableText {
     }
 
     /// `text` escaped and in double quotes, as explore shows a string value.
-    static func quoted(_ text: String) -> String {
+    package static func quoted(_ text: String) -> String {
         "\"" + escaped(text) + "\""
     }
 

@@ -1,12 +1,12 @@
 /// The text form of attribute values in GATT files and JSON output: lowercase hex digit pairs, or `text:`
 /// followed by UTF-8 text.
-enum AttributeValueText {
+package enum AttributeValueText {
     /// The prefix that marks a value written as UTF-8 text.
-    static let textPrefix = "text:"
+    package static let textPrefix = "text:"
 
     /// The bytes a value stands for: the UTF-8 of the text after `text:`, or the hex digit pairs
     /// (either case); nil when it is neither.
-    static func bytes(from text: String) -> [UInt8]? {
+    package static func bytes(from text: String) -> [UInt8]? {
         if text.hasPrefix(textPrefix) {
             return Array(text.utf8.dropFirst(textPrefix.utf8.count))
         }
@@ -15,7 +15,7 @@ enum AttributeValueText {
 
     /// The bytes of an even number of hex digits (either case), which may be split by spaces and each group led
     /// by `0x` (`0a00`, `0x0a00`, `0a 00`, `0x0a 0x00`); nil for anything else.
-    static func hexBytes(_ text: String) -> [UInt8]? {
+    package static func hexBytes(_ text: String) -> [UInt8]? {
         var digits: [UInt8] = []
         for group in text.split(separator: " ") {
             let hex = group.hasPrefix("0x") || group.hasPrefix("0X") ? group.dropFirst(2) : group[...]
@@ -35,7 +35,7 @@ enum AttributeValueText {
     }
 
     /// The bytes as lowercase hex digit pairs.
-    static func hex<Bytes: Sequence<UInt8>>(_ bytes: Bytes) -> String {
+    package static func hex<Bytes: Sequence<UInt8>>(_ bytes: Bytes) -> String {
         let digits = Array("0123456789abcdef".utf8)
         var text: [UInt8] = []
         for byte in bytes {
@@ -57,7 +57,7 @@ enum AttributeValueText {
 
 extension JSONField {
     /// The value as attribute bytes written as hex or `text:`, at most `limit` bytes long.
-    func attributeValue(limit: Int = .max) throws(JSONFileError) -> [UInt8] {
+    package func attributeValue(limit: Int = .max) throws(JSONFileError) -> [UInt8] {
         let text = try string()
         guard let bytes = AttributeValueText.bytes(from: text) else {
             throw failure(

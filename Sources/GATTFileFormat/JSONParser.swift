@@ -1,15 +1,15 @@
 /// Reads JSON text into a ``JSONValue``, keeping member order, and says where the text is malformed.
 ///
 /// RFC 8259.
-struct JSONParser {
+package struct JSONParser {
     private let bytes: [UInt8]
     private var index = 0
 
     /// The deepest nesting accepted, so that hostile input cannot exhaust the stack.
-    static let maximumDepth = 64
+    package static let maximumDepth = 64
 
     /// Parses a whole document; anything but whitespace after the value is an error.
-    static func parse(_ bytes: [UInt8]) throws(JSONFileError) -> JSONValue {
+    package static func parse(_ bytes: [UInt8]) throws(JSONFileError) -> JSONValue {
         var parser = JSONParser(bytes: bytes)
         parser.skipWhitespace()
         let value = try parser.parseValue(depth: 0)

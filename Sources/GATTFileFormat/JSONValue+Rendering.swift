@@ -1,7 +1,7 @@
 extension JSONValue {
     /// The value as JSON text, members in their stored order; `pretty` indents nested arrays and objects
     /// by two spaces and keeps arrays of plain values on one line.
-    func rendered(pretty: Bool) -> String {
+    package func rendered(pretty: Bool) -> String {
         var text = ""
         render(into: &text, pretty: pretty, indent: 0)
         return text

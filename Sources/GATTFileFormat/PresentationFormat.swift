@@ -3,23 +3,23 @@ import HCI
 /// The value of a Characteristic Presentation Format descriptor (2904): how to read the characteristic's value.
 ///
 /// Bluetooth Core Specification Vol 3, Part G, 3.3.3.5; Bluetooth Assigned Numbers 2.4 (formats) and 3.5 (units).
-struct PresentationFormat: WireCodable {
+package struct PresentationFormat: WireCodable {
     /// The length of the descriptor's value.
-    static let byteCount = 7
+    package static let byteCount = 7
 
     /// The format of the value (e.g. 0x04 uint8, 0x0E sint16, 0x19 utf8s).
-    var format: UInt8
+    package var format: UInt8
     /// The power of ten the value is multiplied by (for integer formats).
-    var exponent: Int8
+    package var exponent: Int8
     /// The unit, as an assigned number from the 0x27xx range (e.g. 0x27AD percentage).
-    var unit: UInt16
+    package var unit: UInt16
     /// The organisation that defines ``description`` (1 for the Bluetooth SIG).
-    var namespace: UInt8
+    package var namespace: UInt8
     /// Which of several values this one is, as the namespace defines it.
-    var description: UInt16
+    package var description: UInt16
 
     /// Makes a presentation format from its fields.
-    init(format: UInt8, exponent: Int8, unit: UInt16, namespace: UInt8, description: UInt16) {
+    package init(format: UInt8, exponent: Int8, unit: UInt16, namespace: UInt8, description: UInt16) {
         self.format = format
         self.exponent = exponent
         self.unit = unit
@@ -27,7 +27,7 @@ struct PresentationFormat: WireCodable {
         self.description = description
     }
 
-    init(from reader: inout ByteReader) throws(DecodeError) {
+    package init(from reader: inout ByteReader) throws(DecodeError) {
         format = try reader.read()
         exponent = try reader.read()
         unit = try reader.read()
@@ -35,7 +35,7 @@ struct PresentationFormat: WireCodable {
         description = try reader.read()
     }
 
-    func encode(into writer: inout ByteWriter) {
+    package func encode(into writer: inout ByteWriter) {
         writer.write(format)
         writer.write(exponent)
         writer.write(unit)
@@ -46,17 +46,17 @@ struct PresentationFormat: WireCodable {
 
 extension PresentationFormat {
     /// The assigned name of ``format`` (e.g. "uint8"), or its number in hex.
-    var formatName: String {
+    package var formatName: String {
         Self.formatNames[format] ?? "format 0x\(AttributeValueText.hex([format]))"
     }
 
     /// The symbol of ``unit`` (e.g. "%", "°C"); empty for unitless or unknown units.
-    var unitSymbol: String {
+    package var unitSymbol: String {
         Self.unitSymbols[unit] ?? ""
     }
 
     /// The descriptor for a person: "uint8, exponent 0, unit 0x27AD (%), namespace 1, description 0x0000".
-    var summary: String {
+    package var summary: String {
         let symbol = unitSymbol.isEmpty ? "" : " (\(unitSymbol))"
         return "\(formatName), exponent \(exponent), unit 0x\(Self.hex16(unit))\(symbol), "
             + "namespace \(namespace), description 0x\(Self.hex16(description))"
@@ -64,7 +64,7 @@ extension PresentationFormat {
 
     /// A characteristic value read as this format says, with the exponent applied and the unit appended;
     /// nil when the value does not have the format's length or the format is not a number or text.
-    func decode(_ value: [UInt8]) -> String? {
+    package func decode(_ value: [UInt8]) -> String? {
         guard let number = decodeNumber(value) else { return nil }
         return unitSymbol.isEmpty ? number : "\(number) \(unitSymbol)"
     }

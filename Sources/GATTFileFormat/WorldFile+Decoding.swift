@@ -4,7 +4,7 @@ import VirtualRadio
 extension WorldFile {
     /// Reads and checks a world file; `loadGATTFile` reads a GATT file named by a path as written in the world
     /// file. The error names the path of the first element at fault, inside a referenced GATT file too.
-    init(json bytes: [UInt8], loadGATTFile: (String) throws -> [UInt8]) throws(JSONFileError) {
+    package init(json bytes: [UInt8], loadGATTFile: (String) throws -> [UInt8]) throws(JSONFileError) {
         let object = try JSONField(document: try JSONParser.parse(bytes)).object(keys: ["controller", "peripherals"])
         controller = try object.optional("controller").map(Self.generation)
         peripherals = []
@@ -14,7 +14,7 @@ extension WorldFile {
     }
 
     /// Reads a world file from disk, with GATT file paths relative to the world file's directory.
-    init(contentsOfFile path: String) throws(JSONFileError) {
+    package init(contentsOfFile path: String) throws(JSONFileError) {
         let directory = URL(fileURLWithPath: path).deletingLastPathComponent()
         try self.init(json: try readFile(path)) { gattPath in
             let url =
@@ -80,7 +80,7 @@ extension WorldFile {
 
 extension GATTFile {
     /// Reads and checks a GATT file from disk; an unreadable file is an error too.
-    init(contentsOfFile path: String) throws(JSONFileError) {
+    package init(contentsOfFile path: String) throws(JSONFileError) {
         try self.init(json: try readFile(path))
     }
 }
@@ -95,7 +95,7 @@ private func readFile(_ path: String) throws(JSONFileError) -> [UInt8] {
 
 /// Why a file could not be read, as the system says it ("No such file or directory"), rather than Foundation's
 /// "The operation could not be completed" sentence.
-func fileProblem(_ error: any Error) -> String {
+package func fileProblem(_ error: any Error) -> String {
     let error = error as NSError
     if let underlying = error.userInfo[NSUnderlyingErrorKey] as? NSError, underlying.domain == NSPOSIXErrorDomain {
         return String(cString: strerror(Int32(underlying.code)))

@@ -1,9 +1,9 @@
 /// The IEEE 11073-20601 FLOAT and SFLOAT number formats of health devices, turned into decimal text.
 ///
 /// IEEE 11073-20601, 2.2.2 and 2.2.3; Bluetooth Personal Health Devices Transcoding White Paper.
-enum MedicalFloat {
+package enum MedicalFloat {
     /// A 32-bit FLOAT (24-bit mantissa, 8-bit exponent, both signed) as decimal text, or its special value's name.
-    static func float(_ raw: UInt32) -> String {
+    package static func float(_ raw: UInt32) -> String {
         switch raw {
         case 0x007F_FFFF: return "NaN"
         case 0x0080_0000: return "NRes"
@@ -18,7 +18,7 @@ enum MedicalFloat {
     }
 
     /// A 16-bit SFLOAT (12-bit mantissa, 4-bit exponent, both signed) as decimal text, or its special value's name.
-    static func sfloat(_ raw: UInt16) -> String {
+    package static func sfloat(_ raw: UInt16) -> String {
         switch raw {
         case 0x07FF: return "NaN"
         case 0x0800: return "NRes"
@@ -33,7 +33,7 @@ enum MedicalFloat {
     }
 
     /// `mantissa × 10^exponent` written exactly in decimal (e.g. 3660, -2 → "36.60").
-    static func decimal(mantissa: Int64, exponent: Int) -> String {
+    package static func decimal(mantissa: Int64, exponent: Int) -> String {
         let sign = mantissa < 0 ? "-" : ""
         var digits = String(mantissa.magnitude)
         if exponent >= 0 {

@@ -1,28 +1,28 @@
 /// A JSON value together with its path in the document, so that every check can name the element it rejects.
-struct JSONField: Sendable {
+package struct JSONField: Sendable {
     /// The value found at ``path``.
-    let value: JSONValue
+    package let value: JSONValue
     /// The path of the value from the document root, e.g. `services[0].characteristics[2]`.
-    let path: String
+    package let path: String
 
     /// A field for a whole document.
-    init(document value: JSONValue, path: String = "") {
+    package init(document value: JSONValue, path: String = "") {
         self.value = value
         self.path = path
     }
 
     /// The error for this element, with its path.
-    func failure(_ message: String) -> JSONFileError {
+    package func failure(_ message: String) -> JSONFileError {
         JSONFileError(path: path, message: message)
     }
 
     /// The path of a member of this element.
-    func path(of key: String) -> String {
+    package func path(of key: String) -> String {
         path.isEmpty ? key : "\(path).\(key)"
     }
 
     /// The members of an object; a member not in `keys` is an error when `strict`, and so is a repeated one.
-    func object(keys: [String], strict: Bool = true) throws(JSONFileError) -> JSONObjectReader {
+    package func object(keys: [String], strict: Bool = true) throws(JSONFileError) -> JSONObjectReader {
         guard case .object(let members) = value else {
             throw failure("expected an object, got \(value.kindDescription)")
         }
@@ -42,7 +42,7 @@ struct JSONField: Sendable {
     }
 
     /// The elements of an array, each with its indexed path.
-    func array() throws(JSONFileError) -> [JSONField] {
+    package func array() throws(JSONFileError) -> [JSONField] {
         guard case .array(let elements) = value else {
             throw failure("expected an array, got \(value.kindDescription)")
         }
@@ -50,13 +50,13 @@ struct JSONField: Sendable {
     }
 
     /// The value as a string.
-    func string() throws(JSONFileError) -> String {
+    package func string() throws(JSONFileError) -> String {
         guard case .string(let text) = value else { throw failure("expected a string, got \(value.kindDescription)") }
         return text
     }
 
     /// The value as a Boolean.
-    func bool() throws(JSONFileError) -> Bool {
+    package func bool() throws(JSONFileError) -> Bool {
         guard case .bool(let flag) = value else {
             throw failure("expected true or false, got \(value.kindDescription)")
         }
@@ -64,13 +64,13 @@ struct JSONField: Sendable {
     }
 
     /// The value as a number.
-    func number() throws(JSONFileError) -> Double {
+    package func number() throws(JSONFileError) -> Double {
         guard case .number(let number) = value else { throw failure("expected a number, got \(value.kindDescription)") }
         return number
     }
 
     /// The value as a whole number within `range`.
-    func integer(in range: ClosedRange<Int>) throws(JSONFileError) -> Int {
+    package func integer(in range: ClosedRange<Int>) throws(JSONFileError) -> Int {
         let number = try number()
         guard number.rounded() == number, number >= Double(range.lowerBound), number <= Double(range.upperBound) else {
             throw failure("expected a whole number from \(range.lowerBound) to \(range.upperBound)")
@@ -85,21 +85,21 @@ struct JSONField: Sendable {
 }
 
 /// The members of one JSON object, looked up by key, each with its path.
-struct JSONObjectReader: Sendable {
+package struct JSONObjectReader: Sendable {
     /// The object itself.
-    let field: JSONField
+    package let field: JSONField
     /// The members by key, each with its path.
-    let members: [String: JSONField]
+    package let members: [String: JSONField]
 
     /// The member `key`, or nil when it is absent or null.
-    func optional(_ key: String) -> JSONField? {
+    package func optional(_ key: String) -> JSONField? {
         guard let member = members[key] else { return nil }
         if case .null = member.value { return nil }
         return member
     }
 
     /// The member `key`; absent or null is an error naming its path.
-    func required(_ key: String) throws(JSONFileError) -> JSONField {
+    package func required(_ key: String) throws(JSONFileError) -> JSONField {
         guard let member = optional(key) else {
             throw JSONFileError(path: field.path(of: key), message: "missing")
         }
