@@ -46,6 +46,18 @@ extension CBPeripheralManager {
         }
     }
 
+    /// Disconnects every connected central with Remote User Terminated Connection, one after another once the host
+    /// calls submitted before have run, then runs `done`.
+    func disconnectCentrals(then done: @escaping @Sendable () -> Void) {
+        let handles = confined { centralsByConnection.keys.sorted() }
+        submit { host in
+            for handle in handles {
+                try? await host.disconnect(handle)
+            }
+            done()
+        }
+    }
+
     /// Tells the delegate a central subscribed or unsubscribed, once per change, after updating the
     /// characteristic's `subscribedCentrals`.
     func subscriptionChanged(connection: ConnectionHandle, valueHandle: AttributeHandle, subscribed: Bool) {

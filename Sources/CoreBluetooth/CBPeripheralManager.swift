@@ -241,6 +241,15 @@ open class CBPeripheralManager: CBManager, @unchecked Sendable {
         await current.withLock({ $0 })?.stop()
     }
 
+    /// Disconnects every connected central, as the peripheral's user ending the link (Remote User Terminated
+    /// Connection), then calls `completion` (on any thread). Not Apple API: an iOS app cannot disconnect a central;
+    /// `bluetooth serve` calls this at Ctrl-C so that its centrals see the peripheral leave rather than a supervision
+    /// timeout. Under bluetoothd nothing is disconnected. `completion` runs only once the host has taken the calls
+    /// made before: without a controller it waits for one, so bound the wait.
+    package func disconnectAllCentrals(completion: @escaping @Sendable () -> Void) {
+        backend.disconnectAllCentrals(then: completion)
+    }
+
     /// Runs `body` on the manager's queue: at once when already there, else waiting for it.
     func confined<T>(_ body: () -> T) -> T {
         if DispatchQueue.getSpecific(key: queueKey) == true {

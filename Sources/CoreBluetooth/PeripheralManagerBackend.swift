@@ -27,6 +27,8 @@ protocol PeripheralManagerBackend: AnyObject {
     func publishL2CAPChannel(withEncryption encryptionRequired: Bool)
     /// Withdraws a published L2CAP channel service.
     func unpublishL2CAPChannel(_ psm: CBL2CAPPSM)
+    /// Disconnects every connected central, then runs `done` (on any thread).
+    func disconnectAllCentrals(then done: @escaping @Sendable () -> Void)
     /// Lets go of the stack: called once, when the manager goes away.
     func close()
 }
@@ -82,6 +84,11 @@ final class HostPeripheralManagerBackend: PeripheralManagerBackend {
 
     func unpublishL2CAPChannel(_ psm: CBL2CAPPSM) {
         manager?.unpublishChannel(psm)
+    }
+
+    func disconnectAllCentrals(then done: @escaping @Sendable () -> Void) {
+        guard let manager else { return done() }
+        manager.disconnectCentrals(then: done)
     }
 
     func close() {}

@@ -5,8 +5,7 @@ import Foundation
 /// The `bluetooth` command-line tool.
 ///
 /// Exit status: 0 success (Ctrl-C included), 1 a failure the user can act on (one line on standard error), 2 a
-/// usage error (the message and the command's usage).
-@main
+/// usage error (the message and the command's usage). ``Entry`` runs it.
 struct BluetoothCommand: AsyncParsableCommand {
     /// The tool's version, as `--version` prints it.
     static let version = "0.9.0"

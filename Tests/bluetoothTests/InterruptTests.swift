@@ -43,4 +43,32 @@ struct InterruptTests {
         }
         #expect(await explore.interrupt() == 0)
     }
+
+    @Test("serve at Ctrl-C disconnects its centrals first: a subscriber hears the peripheral leave, not a timeout")
+    func serveDisconnectsItsCentrals() async throws {
+        let served = try await ServedPeripheral.start(ServeExploreCommandTests.gatt)
+        defer { served.stop() }
+        let subscribe = try RunningTool(
+            ["subscribe", "Thermometer", "2A1C", "--transport", served.transport], standardError: true)
+        while let line = await subscribe.nextLine(), !line.hasPrefix("subscribed to") {}
+        #expect(await served.serve.interrupt() == 0)
+        var lines: [String] = []
+        while let line = await subscribe.nextLine() {
+            if !line.allSatisfy(\.isHexDigit) { lines.append(line) }
+        }
+        #expect(await subscribe.exitStatus() == 1)
+        #expect(lines == ["bluetooth subscribe: disconnected: The specified device has disconnected from us"])
+    }
+
+    @Test("serve sent SIGTERM right after it starts, time after time, always exits: at once or cleanly")
+    func serveEarlySIGTERM() throws {
+        let file = Examples.directory.appendingPathComponent("thermometer.json").path
+        for _ in 0..<Self.earlyRounds {
+            let serve = try RunningTool(["serve", file])
+            #expect([0, SIGTERM].contains(serve.stop()))
+        }
+    }
+
+    /// How many times ``serveEarlySIGTERM()`` starts and stops serve.
+    static let earlyRounds = 20
 }

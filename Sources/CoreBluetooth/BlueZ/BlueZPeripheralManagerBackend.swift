@@ -78,6 +78,11 @@ final class BlueZPeripheralManagerBackend: PeripheralManagerBackend, @unchecked 
         accepting(()) { $0.unpublishL2CAPChannel(psm) }
     }
 
+    /// bluetoothd owns the links and offers a GATT application no way to end one: nothing to do.
+    func disconnectAllCentrals(then done: @escaping @Sendable () -> Void) {
+        done()
+    }
+
     func close() {
         peripheral?.close()
     }

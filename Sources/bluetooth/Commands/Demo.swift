@@ -21,7 +21,7 @@ struct Demo: AsyncParsableCommand {
         let narrator = Narrator(json: options.json)
         narrator.step("power", "Powering up a heart-rate sensor and a monitor, each with its own virtual controller.")
         let queue = DispatchQueue(label: "bluetooth.demo")
-        let signals = Signals.exitCleanlyOnTermination(queue: queue)
+        let signals = Signals.exitCleanlyOnTermination()
         let sensor = HeartRateSensor(narrator: narrator, queue: queue)
         // Both on the process's own air, whatever BLUETOOTH_TRANSPORT says: one process plays both devices.
         var monitorOptions: [String: Any] = [CBManagerOptionTransportKey: "virtual"]
@@ -39,7 +39,7 @@ struct Demo: AsyncParsableCommand {
             throw ExitCode.failure
         }
         queue.sync { sensor.stop() }
-        signals.forEach { $0.cancel() }
+        withExtendedLifetime(signals) {}
         narrator.step(
             "done",
             "Done: serve, scan, explore, read, write and subscribe run the same code on real controllers (--transport)."

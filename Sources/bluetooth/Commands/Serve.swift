@@ -13,6 +13,9 @@ struct Serve: AsyncParsableCommand {
 
     @OptionGroup(title: "Pairing") var pairing: PairingOptions
 
+    /// The longest Ctrl-C waits for the centrals' links to go down before serve exits regardless.
+    static let leaveTime = 2.0
+
     @Argument(help: "The GATT file (JSON; see docs/gatt-file.md).")
     var file: String
 
@@ -29,13 +32,19 @@ struct Serve: AsyncParsableCommand {
             }
             options.hintAtPrivateAir()
             let server = PeripheralServer(file: gatt, options: options)
-            let signals = Signals.exitCleanlyOnTermination(queue: server.queue)
             let agent = pairing.agent()
             var managerOptions = options.managerOptions().merging(gatt.deviceOptions()) { _, file in file }
             if let agent {
                 managerOptions[CBManagerOptionPairingAgentKey] = agent
             }
             let manager = CBPeripheralManager(delegate: server, queue: server.queue, options: managerOptions)
+            // Ctrl-C and SIGTERM end serve once its centrals are disconnected, so that they see the peripheral leave
+            // (Remote User Terminated Connection) rather than a supervision timeout; at most after `leaveTime`.
+            let signals = Signals.exitCleanlyOnTermination {
+                let left = DispatchSemaphore(value: 0)
+                manager.disconnectAllCentrals { left.signal() }
+                _ = left.wait(timeout: .now() + Self.leaveTime)
+            }
             let watch = ControllerWait(options).watch(manager, on: server.queue, Progress()) { server.fail($0) }
             for await failure in server.started {
                 watch.cancel()

@@ -113,10 +113,12 @@ struct Sim: AsyncParsableCommand {
         do {
             listener = try await TCPListener.listen(host: host, port: port, backlog: 128, executor: executor)
         } catch {
-            FileHandle.standardError.write(Data("bluetooth sim: \(error)\n".utf8))
+            // A listen address is not a transport: say what failed without calling it one.
+            let reason = if case .openFailed(_, let reason) = error { reason } else { "\(error)" }
+            FileHandle.standardError.write(Data("bluetooth sim: cannot listen on \(listen): \(reason)\n".utf8))
             throw ExitCode.failure
         }
-        let signals = Signals.exitCleanlyOnTermination(queue: DispatchQueue(label: "bluetooth.sim.signals"))
+        let signals = Signals.exitCleanlyOnTermination()
         let narrator = Narrator(json: options.json)
         narrator.step(
             "listening",

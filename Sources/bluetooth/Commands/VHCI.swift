@@ -66,7 +66,7 @@ struct VHCI: AsyncParsableCommand {
                 await controller.close()
                 throw CommandFailure("\(error)")
             }
-            let signals = Signals.exitCleanlyOnTermination(queue: DispatchQueue(label: "bluetooth.vhci.signals"))
+            let signals = Signals.exitCleanlyOnTermination()
             Narrator(json: json).step(
                 "adapter", "hci\(adapter.index) is driven by \(controllerName).",
                 ["adapter": "hci\(adapter.index)", "controller": connect ?? "virtual"])

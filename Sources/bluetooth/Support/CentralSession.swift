@@ -15,8 +15,8 @@ final class CentralSession: NSObject, CBCentralManagerDelegate, CBPeripheralDele
     private let sink: AsyncStream<CentralEvent>.Continuation
     /// The manager and the peripheral it connected to, for disconnecting when interrupted.
     private let held = Mutex<(CBCentralManager?, CBPeripheral?)>((nil, nil))
-    /// The SIGINT and SIGTERM sources, kept for as long as the session lives.
-    private let interruption = Mutex<[any DispatchSourceSignal]>([])
+    /// The SIGINT and SIGTERM handler's registration, kept for as long as the session lives.
+    private let interruption = Mutex<Signals.Registration?>(nil)
     /// The pairing agent, held here because the manager holds it weakly.
     private let agent: CommandPairingAgent?
     /// How many times a peripheral said its services changed (`peripheral(_:didModifyServices:)`).
@@ -27,7 +27,7 @@ final class CentralSession: NSObject, CBCentralManagerDelegate, CBPeripheralDele
         (events, sink) = AsyncStream.makeStream(of: CentralEvent.self)
         super.init()
         let sink = sink
-        interruption.withLock { $0 = Signals.onTermination(queue: queue) { sink.yield(.interrupted) } }
+        interruption.withLock { $0 = Signals.onTermination { sink.yield(.interrupted) } }
     }
 
     /// A session whose manager uses the command's transport and btsnoop options, and pairs as `pairing` says, once

@@ -1,9 +1,15 @@
 import Foundation
+import Testing
 
 /// A long-running `bluetooth` command (such as `sim`) whose output is read line by line.
 final class RunningTool: Sendable {
+    /// The longest ``stop()`` waits for the command to exit at SIGTERM before it kills it and fails the test.
+    static let stopLimit = 10.0
+
     private let process: Process
     private let lines: AsyncStream<String>
+    /// Left once the process has exited.
+    private let exited = DispatchGroup()
 
     /// Starts `NAME ARGUMENTS` (`bluetooth` by default), with `environment` added to the test's own; with
     /// `standardError`, the lines the command writes there are read too, mixed with the others.
@@ -32,6 +38,9 @@ final class RunningTool: Sendable {
                 continuation.yield(String(line))
             }
         }
+        let exited = exited
+        exited.enter()
+        process.terminationHandler = { _ in exited.leave() }
         try process.run()
     }
 
@@ -41,17 +50,23 @@ final class RunningTool: Sendable {
         return nil
     }
 
-    /// Ends the command and waits for it to exit; returns its termination status.
+    /// Ends the command with SIGTERM and waits for it to exit, at most ``stopLimit``; returns its termination status.
+    /// A command still running then is killed and the test fails: a command that ignores SIGTERM is a bug, and the
+    /// test run goes on.
     func stop() -> Int32 {
         process.terminate()
-        process.waitUntilExit()
+        guard exited.wait(timeout: .now() + Self.stopLimit) == .success else {
+            Issue.record("\(process.arguments ?? []) still ran \(Self.stopLimit) s after SIGTERM; killed")
+            kill()
+            return -1
+        }
         return process.terminationStatus
     }
 
     /// Kills the command with SIGKILL, for one that ignores SIGTERM (Root Canal does), and waits for it to exit.
     func kill() {
         Foundation.kill(process.processIdentifier, SIGKILL)
-        process.waitUntilExit()
+        exited.wait()
     }
 
     /// Sends the command SIGINT, as Ctrl-C does, and waits for it to exit; returns its termination status.
@@ -60,12 +75,10 @@ final class RunningTool: Sendable {
         return await exitStatus()
     }
 
-    /// Waits for the command to exit by itself (on a thread of its own, not one of the few every test shares);
-    /// returns its termination status.
+    /// Waits for the command to exit by itself, without holding a thread; returns its termination status.
     func exitStatus() async -> Int32 {
         await withCheckedContinuation { continuation in
-            Thread.detachNewThread { [process] in
-                process.waitUntilExit()
+            exited.notify(queue: .global()) { [process] in
                 continuation.resume(returning: process.terminationStatus)
             }
         }
