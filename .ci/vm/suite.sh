@@ -93,7 +93,7 @@ mkdir -p "$VM_DIR"
 # A timed air: advertisers are heard at their advertising events, as on a real radio. On the instant air a new
 # scan heard every advertiser within a millisecond of the scan's enabling, before the kernel had marked its
 # discovery as running; it dropped those reports, and with duplicate filtering on the controller sent no others
-# until bluetoothd restarted discovery 10 s later (docs/bluez.md).
+# until bluetoothd restarted discovery 10 s later (docs/development/bluez.md).
 start_host sim "$BIN" sim --listen 127.0.0.1:0 --air timed
 for _ in $(seq 100); do
     PORT=$(sed -n 's/.*listening on 127\.0\.0\.1:\([0-9]*\).*/\1/p' "$VM_DIR/sim.log")
@@ -229,7 +229,7 @@ bluez_enters_our_passkey() {
 # Encryption and pairs by Numeric Comparison (both sides KeyboardDisplay; both agents confirm), then reads; a
 # second `read` (same identity, same bond store) re-encrypts from the bond on both sides: the guest's capture then
 # holds one pairing and two LTK replies. (With a Just Works bond the kernel's Security Request on reconnection asks
-# for MITM, and our central pairs again, which the kernel refuses: see docs/bluez.md.)
+# for MITM, and our central pairs again, which the kernel refuses: see docs/development/bluez.md.)
 our_central_pairs_with_bluez_peripheral() {
     rm -f "$VM_DIR/cmd/secure.ready" "$VM_DIR/cmd/secure.done"
     (
@@ -303,7 +303,7 @@ our_central_manager_explores_bluez() {
 # then 0x7f bytes) and dumps what it receives; our side sends five bytes and must receive that frame. The guest
 # closes the channel (stops l2test and the child it accepted with) once l2test has printed our bytes: the
 # kernel's socket reports a close by the peer as the end of the stream even ahead of data it has not handed to
-# l2test yet (docs/bluez.md), so our side waits for that close (--until-peer-closes) instead of closing first.
+# l2test yet (docs/development/bluez.md), so our side waits for that close (--until-peer-closes) instead of closing first.
 our_l2cap_channel_with_kernel() {
     guest 60 "
         capture_start l2cap

@@ -1,7 +1,6 @@
 import CoreBluetooth
 
-/// Finds a thermometer (Health Thermometer service 1809), connects, lists its services and reads its first
-/// readable characteristic.
+/// Finds a thermometer (Health Thermometer service 1809), connects and lists its services.
 final class Finder: NSObject, CBCentralManagerDelegate, CBPeripheralDelegate {
     var manager: CBCentralManager?
     var thermometer: CBPeripheral?

@@ -1,10 +1,10 @@
 import Foundation
 import Testing
 
-/// docs/architecture.md is the map of the house; these checks keep it true as the code moves.
-@Suite("docs/architecture.md names only what exists")
+/// docs/development/architecture.md is the map of the house; these checks keep it true as the code moves.
+@Suite("docs/development/architecture.md names only what exists")
 struct ArchitectureMapTests {
-    static let map = Examples.root.appendingPathComponent("docs/architecture.md")
+    static let map = Examples.root.appendingPathComponent("docs/development/architecture.md")
 
     /// Every match of `pattern`'s first capture group in `text`, once each.
     static func captures(_ pattern: String, in text: String) throws -> Set<String> {
@@ -30,7 +30,7 @@ struct ArchitectureMapTests {
         #expect(paths.count > 30)
         for path in paths.sorted() {
             let exists = FileManager.default.fileExists(atPath: Examples.root.appendingPathComponent(path).path)
-            #expect(exists, "docs/architecture.md names \(path), which is not in the repository")
+            #expect(exists, "docs/development/architecture.md names \(path), which is not in the repository")
         }
     }
 
@@ -50,7 +50,7 @@ struct ArchitectureMapTests {
         for name in names.sorted() {
             #expect(
                 targets.contains(name) || declared.contains(name),
-                "docs/architecture.md names \(name), which is neither a module nor a type")
+                "docs/development/architecture.md names \(name), which is neither a module nor a type")
         }
     }
 }

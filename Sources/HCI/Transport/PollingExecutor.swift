@@ -47,7 +47,7 @@ public final class PollingExecutor: SerialExecutor, TaskExecutor, @unchecked Sen
     ///
     /// Packets tend to come in bursts and answers within tens of microseconds (a controller's next packet, a
     /// peer process's reply); a thread that sleeps between them pays for going to sleep and being woken each
-    /// time, which on a virtual machine costs more than the spin. Measured in docs/performance.md.
+    /// time, which on a virtual machine costs more than the spin. Measured in docs/development/performance.md.
     public static var defaultSpin: Duration {
         sysconf(Int32(_SC_NPROCESSORS_ONLN)) > 1 ? .microseconds(50) : .zero
     }

@@ -8,7 +8,7 @@ import Synchronization
 ///
 /// Leaving the close to the peer is for peers that may read after a close: Linux's L2CAP socket reports the end
 /// of the stream to a reader as soon as the peer's Disconnection Request arrives, before the data that came just
-/// ahead of it (docs/bluez.md).
+/// ahead of it (docs/development/bluez.md).
 ///
 /// `@unchecked Sendable` because the channel and its streams are touched only on that thread once ``run(_:)``
 /// starts it; the command only awaits the outcome.
