@@ -40,8 +40,22 @@ struct ScanTableTests {
         var table = ScanTable()
         table.update(Self.row(String(repeating: "N", count: 40), rssi: -50, address: [1, 2, 3, 4, 5, 6], type: 0))
         #expect(ScanTable.header.count <= 80)
-        #expect(table.rendered.split(separator: "\n").allSatisfy { $0.count <= 80 + 7 })
+        #expect(table.redraw().split(separator: "\n").allSatisfy { $0.count <= 80 + 3 })
         #expect(table.sortedRows.allSatisfy { $0.tableLine.count <= 80 })
+    }
+
+    @Test("each redraw goes back over the table drawn before, never clearing the whole screen")
+    func redrawInPlace() {
+        var table = ScanTable()
+        #expect(table.redraw() == ScanTable.header + "\u{1B}[K\n\u{1B}[J")
+        table.update(Self.beacon)
+        let second = table.redraw()
+        #expect(second.hasPrefix("\r\u{1B}[1A" + ScanTable.header + "\u{1B}[K\n"))
+        table.update(Self.sensor)
+        let third = table.redraw()
+        #expect(third.hasPrefix("\r\u{1B}[2A" + ScanTable.header + "\u{1B}[K\n"))
+        #expect(third.hasSuffix(Self.beacon.tableLine + "\u{1B}[K\n\u{1B}[J"))
+        #expect(![second, third].contains { $0.contains("\u{1B}[2J") || $0.contains("\u{1B}[H") })
     }
 
     @Test("the table lists the strongest signal first")

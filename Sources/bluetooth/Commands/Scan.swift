@@ -31,7 +31,7 @@ struct Scan: AsyncParsableCommand {
             let services = try service.map(CBUUID.argument)
             var table = ScanTable()
             if isTerminal {
-                print(table.rendered, terminator: "")
+                print(table.redraw(), terminator: "")
                 fflush(nil)
             }
             options.hintAtPrivateAir()
@@ -58,7 +58,7 @@ struct Scan: AsyncParsableCommand {
                     print(row.json)
                 } else if isTerminal {
                     table.update(row)
-                    print(table.rendered, terminator: "")
+                    print(table.redraw(), terminator: "")
                 } else {
                     print(row.line)
                 }

@@ -93,6 +93,9 @@ struct ScanTable {
 
     private var rows: [Row] = []
 
+    /// How many lines the last ``redraw()`` drew, which the next one goes back over.
+    private var drawnLines = 0
+
     /// Records a row, replacing the earlier one of the same peripheral.
     mutating func update(_ row: Row) {
         if let index = rows.firstIndex(where: { $0.identifier == row.identifier }) {
@@ -110,9 +113,14 @@ struct ScanTable {
         }.map(\.element)
     }
 
-    /// The whole table, preceded by ANSI codes that move to the top left of the screen and clear it.
-    var rendered: String {
-        "\u{1B}[H\u{1B}[2J" + ([Self.header] + sortedRows.map(\.tableLine)).joined(separator: "\n") + "\n"
+    /// The whole table, drawn over the one drawn before rather than over the whole screen: ANSI codes take the
+    /// cursor back up to the earlier table's first line, clear each line's rest as it is rewritten, and clear what
+    /// is left below. What the terminal showed above the table stays.
+    mutating func redraw() -> String {
+        let lines = [Self.header] + sortedRows.map(\.tableLine)
+        let back = drawnLines > 0 ? "\r\u{1B}[\(drawnLines)A" : ""
+        drawnLines = lines.count
+        return back + lines.map { $0 + "\u{1B}[K\n" }.joined() + "\u{1B}[J"
     }
 }
 
