@@ -30,6 +30,7 @@ final class PeripheralServer: NSObject, CBPeripheralManagerDelegate, Sendable {
         var timers: [DispatchSourceTimer] = []
         var notifying: [ObjectIdentifier: CBMutableCharacteristic] = [:]
         var nextValue: [ObjectIdentifier: Int] = [:]
+        var quiet = BackgroundQuiet()
     }
 
     init(file: GATTFile, options: GlobalOptions) {
@@ -153,13 +154,22 @@ final class PeripheralServer: NSObject, CBPeripheralManagerDelegate, Sendable {
             return (characteristic.uuid.uuidString, value, queued)
         }
         guard let (uuid, value, queued) = sent else { return }
-        guard queued else {
-            narrator.step(
+        if queued {
+            routine("notified", "Notified \(uuid) = \(value.hex).", ["uuid": uuid, "value": value.hex])
+        } else {
+            routine(
                 "skipped", "Skipped \(uuid) = \(value.hex): a subscriber's transmit queue is full.",
                 ["uuid": uuid, "value": value.hex])
-            return
         }
-        narrator.step("notified", "Notified \(uuid) = \(value.hex).", ["uuid": uuid, "value": value.hex])
+    }
+
+    /// Reports a step that repeats many times a second, held back while serve runs in the background of its
+    /// terminal (``BackgroundQuiet``); JSON output keeps every step.
+    private func routine(_ name: String, _ sentence: String, _ details: [String: Any]) {
+        guard !options.json else { return narrator.step(name, sentence, details) }
+        let background = BackgroundQuiet.standardOutputInBackground
+        guard let line = state.withLock({ $0.quiet.admit(sentence, inBackground: background) }) else { return }
+        narrator.step(name, line, details)
     }
 
     func peripheralManager(
