@@ -9,11 +9,11 @@ enum PacketLine {
         let arrow = sent ? ">" : "<"
         switch packet {
         case .command(let command):
-            let decoded = (try? KnownCommand(command)).map { String(describing: $0) }
-            return "\(arrow) HCI command " + summary(decoded ?? "opcode \(command.opcode)", detailed)
+            let decoded = try? KnownCommand(command)
+            return "\(arrow) HCI command " + summary(decoded, or: "opcode \(command.opcode)", detailed)
         case .event(let event):
-            let decoded = (try? KnownEvent(event)).map { String(describing: $0) }
-            return "\(arrow) HCI event " + summary(decoded ?? "code \(event.code)", detailed)
+            let decoded = try? KnownEvent(event)
+            return "\(arrow) HCI event " + summary(decoded, or: "code \(event.code)", detailed)
         case .acl(let data):
             return "\(arrow) ACL \(data.handle) " + acl(data, detailed)
         case .sco(let bytes):
@@ -33,25 +33,26 @@ enum PacketLine {
         let payload = frame.payload
         switch frame.channelID {
         case .att:
-            let decoded = (try? ATTPDU(decoding: payload)).map { String(describing: $0) }
-            return "ATT " + summary(decoded ?? "\(payload.count) bytes that do not decode", detailed)
+            let decoded = try? ATTPDU(decoding: payload)
+            return "ATT " + summary(decoded, or: "\(payload.count) bytes that do not decode", detailed)
         case .smp:
             var reader = ByteReader(payload)
-            let decoded = (try? SMPPDU(from: &reader)).map { String(describing: $0) }
-            return "SMP " + summary(decoded ?? "\(payload.count) bytes that do not decode", detailed)
+            let decoded = try? SMPPDU(from: &reader)
+            return "SMP " + summary(decoded, or: "\(payload.count) bytes that do not decode", detailed)
         case .leSignaling:
-            let decoded = (try? SignalingCommand(decoding: payload)).map { String(describing: $0) }
-            return "L2CAP signaling " + summary(decoded ?? "\(payload.count) bytes that do not decode", detailed)
+            let decoded = try? SignalingCommand(decoding: payload)
+            return "L2CAP signaling " + summary(decoded, or: "\(payload.count) bytes that do not decode", detailed)
         default:
             return "L2CAP channel \(frame.channelID.rawValue), \(payload.count) bytes"
         }
     }
 
-    /// The case name of a decoded value's description (`readRequest`, `leMeta connectionComplete`), or the whole
-    /// description when `detailed`; module names are left out.
-    private static func summary(_ description: String, _ detailed: Bool) -> String {
-        let text = description.replacingOccurrences(of: "HCI.", with: "").replacingOccurrences(of: "Host.", with: "")
-        if detailed { return text }
+    /// The case name of a decoded value (`readRequest`, `leMeta connectionComplete`), or with `detailed` its
+    /// decoded fields (``DecodedFields``); `fallback` when it did not decode.
+    private static func summary(_ decoded: Any?, or fallback: String, _ detailed: Bool) -> String {
+        guard let decoded else { return fallback }
+        if detailed { return DecodedFields.text(decoded) }
+        let text = String(describing: decoded)
         let name = text.prefix { $0 != "(" }
         guard name == "leMeta" else { return String(name) }
         let inner = text.dropFirst(name.count + 1).prefix { $0 != "(" }
