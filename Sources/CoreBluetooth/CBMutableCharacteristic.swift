@@ -1,7 +1,7 @@
 /// A characteristic the app builds and publishes in a ``CBMutableService`` through a peripheral manager.
 ///
 /// A non-nil ``value`` makes the characteristic static: the stack answers reads itself, and the peripheral
-/// manager's `add(_:)` accepts it only if it is read-only (see ``hasReadOnlyCachedValue``).
+/// manager's `add(_:)` accepts it only if it is read-only: properties exactly `read`, no write permission.
 /// A nil value makes it dynamic: every read and write goes to the peripheral manager's delegate.
 open class CBMutableCharacteristic: CBCharacteristic {
     /// Who may read and write the value, and whether the link must be encrypted.

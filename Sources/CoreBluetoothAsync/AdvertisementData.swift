@@ -3,21 +3,21 @@ import CoreBluetooth
 /// What a peripheral advertised, typed: the values of the `advertisementData` dictionary a central manager
 /// delegate receives, under the `CBAdvertisementData…` keys.
 public struct AdvertisementData: Sendable, Equatable {
-    /// The advertised local name (``CBAdvertisementDataLocalNameKey``).
+    /// The advertised local name (`CBAdvertisementDataLocalNameKey`).
     public var localName: String?
-    /// The advertised transmit power, in dBm (``CBAdvertisementDataTxPowerLevelKey``).
+    /// The advertised transmit power, in dBm (`CBAdvertisementDataTxPowerLevelKey`).
     public var txPowerLevel: Int?
-    /// The advertised service UUIDs (``CBAdvertisementDataServiceUUIDsKey``).
+    /// The advertised service UUIDs (`CBAdvertisementDataServiceUUIDsKey`).
     public var serviceUUIDs: [CBUUID]
-    /// Service data by service UUID (``CBAdvertisementDataServiceDataKey``).
+    /// Service data by service UUID (`CBAdvertisementDataServiceDataKey`).
     public var serviceData: [CBUUID: Data]
-    /// The manufacturer-specific data, company identifier first (``CBAdvertisementDataManufacturerDataKey``).
+    /// The manufacturer-specific data, company identifier first (`CBAdvertisementDataManufacturerDataKey`).
     public var manufacturerData: Data?
-    /// The UUIDs of services found in the overflow area (``CBAdvertisementDataOverflowServiceUUIDsKey``).
+    /// The UUIDs of services found in the overflow area (`CBAdvertisementDataOverflowServiceUUIDsKey`).
     public var overflowServiceUUIDs: [CBUUID]
-    /// The service UUIDs the advertiser solicits (``CBAdvertisementDataSolicitedServiceUUIDsKey``).
+    /// The service UUIDs the advertiser solicits (`CBAdvertisementDataSolicitedServiceUUIDsKey`).
     public var solicitedServiceUUIDs: [CBUUID]
-    /// Whether the advertiser accepts connections (``CBAdvertisementDataIsConnectable``).
+    /// Whether the advertiser accepts connections (`CBAdvertisementDataIsConnectable`).
     public var isConnectable: Bool?
 
     /// Reads the values CoreBluetooth put in an advertisement data dictionary; keys it does not know are left out.
