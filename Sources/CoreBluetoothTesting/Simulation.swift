@@ -28,7 +28,7 @@ public final class Simulation: Sendable {
     public let air: Air
     /// The radio of the app's managers: on or off as ``simulatePowerOff()`` and ``simulatePowerOn()`` say.
     let app: SwitchedRadio
-    /// The peripherals' radios.
+    /// Every radio of the world: the app's, then each peripheral's.
     var radios: [SwitchedRadio] { [app] + peripherals.withLock { $0.map(\.radio) } }
     let activity = Activity()
     /// How long (in real time) the hosts must be quiet before the simulation moves its clock.
