@@ -1,4 +1,5 @@
 import Foundation
+import GATTFileFormat
 
 /// A decoded packet's fields as `-vv` prints them: `case(field: value, ...)`, with handles, addresses and UUIDs in
 /// their own notation (`0x0003`, `2800`) and bytes in hex, rather than Swift's dump of the stored properties.
