@@ -58,18 +58,38 @@ final class RunningTool: Sendable {
     /// test run goes on.
     func stop() -> Int32 {
         process.terminate()
-        guard exited.wait(timeout: .now() + Self.stopLimit) == .success else {
-            Issue.record("\(process.arguments ?? []) still ran \(Self.stopLimit) s after SIGTERM; killed")
-            kill()
-            return -1
-        }
-        return process.terminationStatus
+        if let status = waitForExit(within: Self.stopLimit) { return status }
+        Issue.record("\(process.arguments ?? []) still ran \(Self.stopLimit) s after SIGTERM; killed")
+        kill()
+        return -1
     }
 
     /// Kills the command with SIGKILL, for one that ignores SIGTERM (Root Canal does), and waits for it to exit.
     func kill() {
         Foundation.kill(process.processIdentifier, SIGKILL)
-        exited.wait()
+        if waitForExit(within: Self.stopLimit) == nil {
+            Issue.record("\(process.arguments ?? []) still ran \(Self.stopLimit) s after SIGKILL")
+        }
+    }
+
+    /// Waits, looking every 5 ms, until the command has exited, at most `limit` seconds; returns its exit status (the
+    /// signal's number when a signal ended it, as `Process.terminationStatus` says), or nil. It leaves the child to
+    /// Foundation to reap (`WNOWAIT`) and needs no other thread: Foundation tells a process's end through a task on
+    /// the shared concurrent pool, which two tests waiting here synchronously would hold on a 2-core machine, so a
+    /// wait for that (as `stop()` once did) never ended. A child Foundation has reaped already is asked through it.
+    private func waitForExit(within limit: Double) -> Int32? {
+        let pid = process.processIdentifier
+        let deadline = Date(timeIntervalSinceNow: limit)
+        repeat {
+            var info = siginfo_t()
+            if waitid(P_PID, id_t(pid), &info, WEXITED | WNOWAIT | WNOHANG) == 0 {
+                if info._sifields._sigchld.si_pid == pid { return info._sifields._sigchld.si_status }
+            } else if errno == ECHILD, !process.isRunning {
+                return process.terminationStatus
+            }
+            usleep(5_000)
+        } while Date() < deadline
+        return nil
     }
 
     /// Sends the command SIGINT, as Ctrl-C does, and waits for it to exit; returns its termination status.
